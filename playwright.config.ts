@@ -1,0 +1,73 @@
+import { defineConfig } from '@playwright/test';
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * E2E tests run in Chromium against the real server (built client + API + a fresh PGlite database).
+ * The browser: CHROMIUM_PATH, then /usr/bin/chromium (Debian's), then Playwright's own install.
+ * Set E2E_BASE_URL to test a server that is already running instead.
+ */
+function chromiumPath(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'];
+  return candidates.find((candidate) => candidate && existsSync(candidate));
+}
+
+const executablePath = chromiumPath();
+if (!executablePath && !process.env.PLAYWRIGHT_BROWSERS_PATH) {
+  console.warn(
+    'No Chromium found at CHROMIUM_PATH or /usr/bin/chromium. Install one with ' +
+      '`apt-get install -y chromium` (Debian) or set CHROMIUM_PATH; falling back to Playwright’s own browser.',
+  );
+}
+
+const port = Number(process.env.E2E_PORT ?? 8191);
+const dataDir = path.resolve('test-results/e2e-data');
+const externalBaseUrl = process.env.E2E_BASE_URL;
+if (!externalBaseUrl && !process.env.E2E_KEEP_DATA) {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: 'test-results/e2e-artifacts',
+  use: {
+    baseURL: externalBaseUrl ?? `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: externalBaseUrl
+    ? undefined
+    : {
+        command: 'npx tsx server/server.ts',
+        url: `http://127.0.0.1:${port}/api/v1/health`,
+        timeout: 120_000,
+        reuseExistingServer: false,
+        stdout: 'pipe',
+        env: {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          LOG_LEVEL: 'warn',
+        },
+      },
+});

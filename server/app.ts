@@ -1,0 +1,80 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { ViewerCache } from './files/viewer-cache';
+import { authentication } from './plugins/authentication';
+import { errorHandler } from './plugins/error-handler';
+import { securityHeaders } from './plugins/security-headers';
+import { staticFiles } from './plugins/static-files';
+import { filesRoutes } from './routes/files.routes';
+import { metaRoutes } from './routes/meta.routes';
+
+export const API_PREFIX = '/api/v1';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Close the database when the app closes (the process owns it); tests keep theirs. */
+  closeDatabase?: boolean;
+}
+
+/**
+ * Builds the whole site as a Fastify app: infrastructure plugins first, then the API under
+ * /api/v1/, then the built client and /media/. Tests call it with app.inject; server.ts listens.
+ */
+export async function buildApp({ config, database, closeDatabase }: AppOptions) {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Tokens and passwords never reach the log: no headers and no bodies are logged.
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 120_000,
+    connectionTimeout: 0,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
+  }).withTypeProvider();
+
+  await app.register(errorHandler);
+  await app.register(securityHeaders, { mediaBaseUrl: config.mediaBaseUrl });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'TiLiA Web API',
+        version: '1',
+        description:
+          'Browse, search, download and upload TiLiA timeline annotations (.tla files).',
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+  });
+  await app.register(authentication, { secret: config.secretKey });
+
+  const viewerCache = new ViewerCache(64 * 1024 * 1024);
+  await app.register(
+    async (api: FastifyInstance) => {
+      await api.register(metaRoutes, { config });
+      await api.register(filesRoutes, { database, viewerCache });
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await app.register(staticFiles, { clientDir: config.clientDir, mediaDir: config.mediaDir });
+
+  if (closeDatabase) {
+    app.addHook('onClose', async () => {
+      await database.close();
+    });
+  }
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+
+/** Everything the server reads from its environment, validated once at boot (DESIGN.md section 3). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Set: use this PostgreSQL server. Unset: the embedded PGlite database in dataDir. */
+  databaseUrl: string | null;
+  mediaDir: string;
+  /** Where browsers load media from: '/media/' (served by us) or a CDN / object-storage URL. */
+  mediaBaseUrl: string;
+  secretKey: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Origin used in links sent by e-mail; never taken from a request's Host header. */
+  publicUrl: string;
+  maxUploadBytes: number;
+  /** Built client to serve; null when it is not built (the API still runs). */
+  clientDir: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function integerIn(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got '${raw}'`);
+  const value = Number(raw);
+  if (value < min || value > max) {
+    throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  }
+  return value;
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got '${parsed.protocol}'`);
+  }
+  return raw;
+}
+
+/** SECRET_KEY, or one generated on first start and kept in DATA_DIR (never a built-in default). */
+function secretKey(env: Env, dataDir: string): string {
+  const given = env.SECRET_KEY;
+  if (given !== undefined && given !== '') {
+    if (given.length < 32) throw new ConfigError('SECRET_KEY must be at least 32 characters long');
+    return given;
+  }
+  const keyFile = path.join(dataDir, 'secret-key');
+  if (existsSync(keyFile)) return readFileSync(keyFile, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const generated = randomBytes(48).toString('base64url');
+  writeFileSync(keyFile, generated + '\n', { mode: 0o600 });
+  return generated;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const port = integerIn(env, 'PORT', 8080, 0, 65535);
+  const host = env.HOST || '127.0.0.1';
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const mediaBaseUrl = env.MEDIA_BASE_URL || '/media/';
+  if (!mediaBaseUrl.startsWith('/') && url(env, 'MEDIA_BASE_URL', ['http:', 'https:']) === null) {
+    throw new ConfigError('MEDIA_BASE_URL must be a path starting with / or an http(s) URL');
+  }
+  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  const mailFrom = env.MAIL_FROM || 'TiLiA <no-reply@localhost>';
+  if (!/^[^\s@<>]+@[^\s@<>]+$|<[^\s@<>]+@[^\s@<>]+>$/.test(mailFrom)) {
+    throw new ConfigError(`MAIL_FROM must be an e-mail address, got '${mailFrom}'`);
+  }
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`);
+  }
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    mediaDir: path.resolve(env.MEDIA_DIR || path.join(dataDir, 'media')),
+    mediaBaseUrl: mediaBaseUrl.endsWith('/') ? mediaBaseUrl : mediaBaseUrl + '/',
+    secretKey: secretKey(env, dataDir),
+    smtpUrl,
+    mailFrom,
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    maxUploadBytes: integerIn(env, 'MAX_UPLOAD_MB', 100, 1, 100_000) * 1024 * 1024,
+    clientDir: path.resolve(env.CLIENT_DIR || 'dist'),
+    logLevel,
+  };
+}

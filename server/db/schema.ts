@@ -1,0 +1,121 @@
+import {
+  bigserial,
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+// Table definitions for the query builder. The schema itself is created by the numbered SQL
+// migrations in ./migrations; keep the two in step.
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+const id = (name: string) => bigint(name, { mode: 'number' });
+
+export const users = pgTable('users', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  username: text('username').notNull(),
+  email: text('email').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  passwordHash: text('password_hash'),
+  isActive: boolean('is_active').notNull(),
+  dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
+  lastLogin: timestamp('last_login', { withTimezone: true }),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const abstractWorks = pgTable('abstract_works', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  title: text('title').notNull(),
+  composer: text('composer').notNull(),
+});
+
+export const concreteWorks = pgTable('concrete_works', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  abstractWorkId: id('abstract_work_id').notNull(),
+  artist: text('artist').notNull(),
+  type: text('type').$type<'audio' | 'video'>().notNull(),
+  storage: text('storage').$type<'staticfiles' | 'youtube' | 'abstract'>().notNull(),
+  url: text('url').notNull(),
+  length: doublePrecision('length').notNull(),
+  start: doublePrecision('start').notNull(),
+  end: doublePrecision('end').notNull(),
+});
+
+export const files = pgTable('files', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  authorId: id('author_id').notNull(),
+  concreteWorkId: id('concrete_work_id').notNull(),
+  isPublic: boolean('is_public').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  originalName: text('original_name').notNull(),
+  format: text('format').$type<'tla' | 'export'>().notNull(),
+  appVersion: text('app_version'),
+  mediaMetadata: jsonb('media_metadata').$type<Record<string, unknown>>().notNull(),
+  tla: bytea('tla').notNull(),
+});
+
+export const timelines = pgTable('timelines', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  fileId: id('file_id').notNull(),
+  kind: text('kind').notNull(),
+  kindName: text('kind_name').notNull(),
+  isKnownKind: boolean('is_known_kind').notNull(),
+  name: text('name').notNull(),
+  ordinal: integer('ordinal').notNull(),
+  displayPosition: integer('display_position').notNull(),
+  isVisible: boolean('is_visible').notNull(),
+  height: doublePrecision('height'),
+  levelHeight: doublePrecision('level_height'),
+  levelCount: integer('level_count'),
+  visibleLevelCount: integer('visible_level_count'),
+  beatPattern: jsonb('beat_pattern').$type<number[]>(),
+  measureNumbers: jsonb('measure_numbers').$type<number[]>(),
+  beatsInMeasure: jsonb('beats_in_measure').$type<number[]>(),
+  measuresToForceDisplay: jsonb('measures_to_force_display').$type<number[]>(),
+  pdfPath: text('pdf_path'),
+  pdfUrl: text('pdf_url'),
+  attributes: jsonb('attributes').$type<Record<string, unknown>>(),
+});
+
+export const components = pgTable('components', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  timelineId: id('timeline_id').notNull(),
+  fileId: id('file_id').notNull(),
+  position: integer('position').notNull(),
+  kind: text('kind').notNull(),
+  label: text('label'),
+  comments: text('comments'),
+  color: text('color'),
+  formalFunction: text('formal_function'),
+  formalType: text('formal_type'),
+  start: doublePrecision('start'),
+  end: doublePrecision('end'),
+  preStart: doublePrecision('pre_start'),
+  postEnd: doublePrecision('post_end'),
+  time: doublePrecision('time'),
+  level: integer('level'),
+  pageNumber: integer('page_number'),
+  amplitude: doublePrecision('amplitude'),
+  step: smallint('step'),
+  accidental: smallint('accidental'),
+  quality: text('quality'),
+  inversion: smallint('inversion'),
+  appliedTo: smallint('applied_to'),
+  displayMode: text('display_mode'),
+  customText: text('custom_text'),
+  customTextFontType: text('custom_text_font_type'),
+  modeType: text('mode_type'),
+  extra: jsonb('extra').$type<Record<string, unknown>>(),
+});

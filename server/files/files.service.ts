@@ -1,0 +1,72 @@
+import type { Db } from '../db/database';
+import { notFound } from '../http-errors';
+import {
+  findComponents,
+  findFileAccess,
+  findFileWithWorks,
+  findTimelines,
+  type FileAccessRow,
+} from './files.repository';
+import type { ViewerCache } from './viewer-cache';
+import { viewerJson } from './viewer-json';
+
+/** Who is asking: a user id, or null for a visitor. */
+export type Viewer = number | null;
+
+/** A private file does not exist for anyone but its owner: the same 404 as an unknown id. */
+export function canRead(file: FileAccessRow, viewer: Viewer): boolean {
+  return file.isPublic || (viewer !== null && file.authorId === viewer);
+}
+
+export async function readableFile(db: Db, fileId: number, viewer: Viewer) {
+  const file = await findFileAccess(db, fileId);
+  if (!file || !canRead(file, viewer)) throw notFound();
+  return file;
+}
+
+export async function viewerJsonText(
+  db: Db,
+  cache: ViewerCache,
+  fileId: number,
+  viewer: Viewer,
+): Promise<string> {
+  await readableFile(db, fileId, viewer);
+  const cached = cache.get(fileId);
+  if (cached !== undefined) return cached;
+  const found = await findFileWithWorks(db, fileId);
+  if (!found) throw notFound();
+  const [timelines, components] = await Promise.all([
+    findTimelines(db, fileId),
+    findComponents(db, fileId),
+  ]);
+  const { concreteWork: cw, abstractWork: aw } = found;
+  const json = JSON.stringify(
+    viewerJson({
+      fileId,
+      concreteWork: {
+        id: cw.id,
+        abstract_work_id: cw.abstractWorkId,
+        artist: cw.artist,
+        type: cw.type,
+        storage: cw.storage,
+        url: cw.url,
+        length: cw.length,
+        start: cw.start,
+        end: cw.end,
+      },
+      abstractWork: { id: aw.id, title: aw.title, composer: aw.composer },
+      timelines,
+      components,
+    }),
+  );
+  cache.set(fileId, json);
+  return json;
+}
+
+/** The original upload, byte for byte, and the name to save it under. */
+export async function tlaDownload(db: Db, fileId: number, viewer: Viewer) {
+  await readableFile(db, fileId, viewer);
+  const found = await findFileWithWorks(db, fileId);
+  if (!found) throw notFound();
+  return { bytes: found.file.tla, fileName: `${found.abstractWork.title}.tla` };
+}

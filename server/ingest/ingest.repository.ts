@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { abstractWorks, concreteWorks, files, timelines } from '../db/schema';
+import type { ComponentRow } from './component-rows';
+import { storableJsonText } from './storable-text';
+
+export type NewAbstractWork = typeof abstractWorks.$inferInsert;
+export type NewConcreteWork = typeof concreteWorks.$inferInsert;
+export type NewFile = typeof files.$inferInsert;
+export type NewTimeline = typeof timelines.$inferInsert;
+
+export async function insertAbstractWork(db: Db, work: NewAbstractWork): Promise<number> {
+  const [row] = await db.insert(abstractWorks).values(work).returning({ id: abstractWorks.id });
+  return row!.id;
+}
+
+export async function insertConcreteWork(db: Db, work: NewConcreteWork): Promise<number> {
+  const [row] = await db.insert(concreteWorks).values(work).returning({ id: concreteWorks.id });
+  return row!.id;
+}
+
+export async function insertFile(db: Db, file: NewFile): Promise<number> {
+  const [row] = await db.insert(files).values(file).returning({ id: files.id });
+  return row!.id;
+}
+
+export async function insertTimeline(db: Db, timeline: NewTimeline): Promise<number> {
+  const [row] = await db.insert(timelines).values(timeline).returning({ id: timelines.id });
+  return row!.id;
+}
+
+// Rows per INSERT: one JSON parameter carries them all, so big timelines (a 3-hour beat
+// timeline has 43,200 beats) go in a few statements instead of tens of thousands.
+const COMPONENTS_PER_STATEMENT = 20_000;
+
+export async function insertComponents(
+  db: Db,
+  fileId: number,
+  timelineId: number,
+  rows: ComponentRow[],
+): Promise<void> {
+  for (let offset = 0; offset < rows.length; offset += COMPONENTS_PER_STATEMENT) {
+    const chunk = storableJsonText(rows.slice(offset, offset + COMPONENTS_PER_STATEMENT));
+    await db.execute(sql`
+      INSERT INTO components (
+        timeline_id, file_id, position, kind, label, comments, color, formal_function, formal_type,
+        start, "end", pre_start, post_end, "time", level, page_number, amplitude, step, accidental,
+        quality, inversion, applied_to, display_mode, custom_text, custom_text_font_type, mode_type,
+        extra)
+      SELECT ${timelineId}, ${fileId}, r.position, r.kind, r.label, r.comments, r.color,
+        r.formal_function, r.formal_type, r.start, r."end", r.pre_start, r.post_end, r."time",
+        r.level, r.page_number, r.amplitude, r.step, r.accidental, r.quality, r.inversion,
+        r.applied_to, r.display_mode, r.custom_text, r.custom_text_font_type, r.mode_type, r.extra
+      FROM jsonb_to_recordset(${chunk}::jsonb) AS r(
+        position integer, kind text, label text, comments text, color text, formal_function text,
+        formal_type text, start double precision, "end" double precision,
+        pre_start double precision, post_end double precision, "time" double precision,
+        level integer, page_number integer, amplitude double precision, step smallint,
+        accidental smallint, quality text, inversion smallint, applied_to smallint,
+        display_mode text, custom_text text, custom_text_font_type text, mode_type text,
+        extra jsonb)
+    `);
+  }
+}

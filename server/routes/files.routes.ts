@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { Database } from '../db/database';
+import { notFound } from '../http-errors';
+import { tlaDownload, viewerJsonText } from '../files/files.service';
+import type { ViewerCache } from '../files/viewer-cache';
+
+const FileParams = Type.Object({ id: Type.String({ description: 'File id' }) });
+
+/** Ids arrive as path text; anything but a positive whole number is an unknown file. */
+export function parseId(text: string): number {
+  if (!/^\d{1,15}$/.test(text)) throw notFound();
+  const id = Number(text);
+  if (id < 1) throw notFound();
+  return id;
+}
+
+/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
+export function attachment(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export async function filesRoutes(
+  app: FastifyInstance,
+  options: { database: Database; viewerCache: ViewerCache },
+) {
+  const { db } = options.database;
+
+  app.get(
+    '/files/:id/json',
+    {
+      schema: {
+        summary: 'The viewer JSON of a file: its works and its timelines with their components',
+        tags: ['files'],
+        params: FileParams,
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const json = await viewerJsonText(db, options.viewerCache, parseId(id), request.userId);
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
+  );
+
+  app.get(
+    '/files/:id/tla',
+    {
+      schema: {
+        summary: 'The .tla file as uploaded, byte for byte, named after the work title',
+        tags: ['files'],
+        params: FileParams,
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const download = await tlaDownload(db, parseId(id), request.userId);
+      return reply
+        .type('application/octet-stream')
+        .header('content-disposition', attachment(download.fileName))
+        .send(Buffer.from(download.bytes));
+    },
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * Shapes of the HTTP API's JSON (DESIGN.md section 4). The server produces them, the client reads
+ * them; keep both sides on these types.
+ */
+
+export type MediaType = 'audio' | 'video';
+export type MediaStorage = 'staticfiles' | 'youtube' | 'abstract';
+
+export interface AbstractWorkJson {
+  id: number;
+  title: string;
+  composer: string;
+}
+
+export interface ConcreteWorkJson {
+  id: number;
+  abstract_work_id: number;
+  artist: string;
+  type: MediaType;
+  storage: MediaStorage;
+  url: string;
+  length: number;
+  start: number;
+  end: number;
+}
+
+export interface FileJson {
+  id: number;
+  author_id: number;
+  concrete_work_id: number;
+  is_public: boolean;
+  created_at: string;
+}
+
+export interface HierarchyComponentJson {
+  id: number;
+  start: number;
+  end: number;
+  level: number;
+  label: string;
+  color: string | null;
+  comments: string;
+  formal_function: string;
+  formal_type: string;
+}
+
+export interface MarkerComponentJson {
+  id: number;
+  time: number;
+  label: string;
+  color: string | null;
+  comments: string;
+}
+
+export interface BeatComponentJson {
+  id: number;
+  time: number;
+}
+
+export interface HarmonyComponentJson {
+  id: number;
+  time: number;
+  /** 'HARMONY' or 'MODE' */
+  kind: 'HARMONY' | 'MODE';
+  /** The text the desktop app would show: 'V65', 'G7', 'C:', 'a:' or the custom text. */
+  label: string;
+  comments: string;
+  step: number;
+  accidental: number;
+  /** HARMONY only */
+  quality?: string;
+  inversion?: number;
+  applied_to?: number;
+  display_mode?: 'roman' | 'chord' | 'custom';
+  custom_text?: string;
+  /** MODE only */
+  type?: 'major' | 'minor';
+}
+
+export interface AudiowaveComponentJson {
+  id: number;
+  start: number;
+  end: number;
+  amplitude: number;
+}
+
+export interface PdfMarkerComponentJson {
+  id: number;
+  time: number;
+  page_number: number;
+}
+
+export type ComponentJson =
+  | HierarchyComponentJson
+  | MarkerComponentJson
+  | BeatComponentJson
+  | HarmonyComponentJson
+  | AudiowaveComponentJson
+  | PdfMarkerComponentJson;
+
+export interface TimelineJson {
+  id: number;
+  name: string;
+  /** Long form ('HIERARCHY_TIMELINE', ...) for known kinds; the file's own spelling for unknown ones. */
+  kind: string;
+  display_position: number;
+  is_visible: boolean;
+  height: number | null;
+  /** Harmony timelines */
+  level_height?: number;
+  visible_level_count?: number;
+  /** Beat timelines: JSON text of number lists */
+  beat_pattern?: string;
+  measure_numbers?: string;
+  beats_in_measure?: string;
+  measures_to_force_display?: string;
+  /** PDF timelines: where the browser loads the PDF from ('' when the PDF was not uploaded) */
+  pdf_url?: string;
+  components: ComponentJson[];
+}
+
+export interface ViewerFileJson {
+  id: number;
+  concrete_work: ConcreteWorkJson;
+  abstract_work: AbstractWorkJson;
+  timelines: TimelineJson[];
+}
+
+/** DRF-shaped errors */
+export type FieldErrors = Record<string, string[]>;
+export interface DetailError {
+  detail: string;
+  code?: string;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../server/config';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'tilia-config-'));
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.databaseUrl).toBeNull();
+    expect(config.mediaDir).toBe(path.join(dir, 'media'));
+    expect(config.mediaBaseUrl).toBe('/media/');
+    expect(config.maxUploadBytes).toBe(100 * 1024 * 1024);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('generates a secret key once and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).secretKey;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).secretKey).toBe(first);
+    expect(readFileSync(path.join(dir, 'secret-key'), 'utf8').trim()).toBe(first);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/x' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ MAX_UPLOAD_MB: '0' }, 'MAX_UPLOAD_MB'],
+    [{ MAX_UPLOAD_MB: '1.5' }, 'MAX_UPLOAD_MB'],
+    [{ SECRET_KEY: 'short' }, 'SECRET_KEY'],
+    [{ PUBLIC_URL: 'ftp://example.org' }, 'PUBLIC_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ MEDIA_BASE_URL: 'cdn.example.org' }, 'MEDIA_BASE_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('refuses %o naming the variable', (env, name) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(name);
+  });
+
+  it('accepts a CDN for media and a PostgreSQL server', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      MEDIA_BASE_URL: 'https://cdn.example.org/tilia',
+      DATABASE_URL: 'postgres://tilia@db.internal:5432/tilia',
+      PUBLIC_URL: 'https://tilia.example.org/',
+    });
+    expect(config.mediaBaseUrl).toBe('https://cdn.example.org/tilia/');
+    expect(config.databaseUrl).toBe('postgres://tilia@db.internal:5432/tilia');
+    expect(config.publicUrl).toBe('https://tilia.example.org');
+  });
+});

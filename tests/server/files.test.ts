@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { App } from '../../server/app';
+import { prepareDatabase } from '../../server/db/prepare';
+import { users } from '../../server/db/schema';
+import { ingestTla } from '../../server/ingest/ingest.service';
+import type {
+  BeatComponentJson,
+  HarmonyComponentJson,
+  ViewerFileJson,
+} from '../../src/shared/api-types';
+import { readTla } from '../../src/shared/tla/tla-reader';
+import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
+import { accessTokenFor, testApp } from './support/test-app';
+
+const fixture = (name: string) => readFileSync(`tests/fixtures/tla/${name}`);
+
+describe.each(databaseKinds)('files routes on %s', (kind) => {
+  let testDb: TestDatabase;
+  let app: App;
+  let ownerId: number;
+  let privateId: number;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    await prepareDatabase(testDb.database);
+    app = await testApp(testDb.database);
+    const [owner] = await testDb.database.db
+      .insert(users)
+      .values({ username: 'owner', email: 'owner@example.org', firstName: '', lastName: '', isActive: true })
+      .returning({ id: users.id });
+    ownerId = owner!.id;
+    const stored = await ingestTla(testDb.database.db, {
+      bytes: fixture('harmony-v0.6.4.tla'),
+      fileName: 'harmony-v0.6.4.tla',
+      authorId: ownerId,
+      isPublic: false,
+    });
+    privateId = stored.id;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.drop();
+  });
+
+  it('serves K. 284 I with its timelines, measure numbers and harmony labels', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/files/135/json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/json');
+    const json = response.json<ViewerFileJson>();
+    expect(json.abstract_work.title).toBe('Piano Sonata No. 6 in D major, K. 284: I. Allegro');
+    expect(json.abstract_work.composer).toBe('Wolfgang Amadeus Mozart');
+    expect(json.concrete_work.storage).toBe('abstract');
+    expect(json.concrete_work.length).toBe(508);
+    expect(json.concrete_work.end).toBe(508);
+
+    const drawn = json.timelines.filter((t) => t.kind !== 'SLIDER_TIMELINE');
+    expect(drawn.map((t) => t.kind)).toEqual([
+      'BEAT_TIMELINE',
+      'HIERARCHY_TIMELINE',
+      'HARMONY_TIMELINE',
+      'MARKER_TIMELINE',
+    ]);
+    const positions = json.timelines.map((t) => t.display_position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+
+    const beats = drawn[0]!;
+    expect(beats.name).toBe('Measures');
+    const measureNumbers = JSON.parse(beats.measure_numbers!) as number[];
+    expect(measureNumbers).toHaveLength(127);
+    expect(measureNumbers.slice(0, 3)).toEqual([1, 2, 3]);
+    expect(beats.components).toHaveLength(127 * 4);
+    expect((beats.components[4] as BeatComponentJson).time).toBe(4);
+
+    const harmony = drawn[2]!.components as HarmonyComponentJson[];
+    const firstKey = harmony.find((c) => c.kind === 'MODE');
+    expect(firstKey?.label).toBe('D:');
+    const chords = harmony.filter((c) => c.kind === 'HARMONY');
+    expect(chords.length).toBeGreaterThan(300);
+    expect(chords[0]!.label).toBe('I');
+    expect(chords.every((c) => c.label.length > 0)).toBe(true);
+
+    const cadences = drawn[3]!;
+    expect(cadences.name).toBe('Cadences');
+    expect(cadences.components).toHaveLength(12);
+  });
+
+  it('returns the stored .tla, which reads back to the same timelines', async () => {
+    const json = (await app.inject({ url: '/api/v1/files/135/json' })).json<ViewerFileJson>();
+    const response = await app.inject({ method: 'GET', url: '/api/v1/files/135/tla' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain(
+      "filename*=UTF-8''Piano%20Sonata%20No.%206%20in%20D%20major%2C%20K.%20284%3A%20I.%20Allegro.tla",
+    );
+    const document = readTla(response.rawPayload, 'K284-1.tla');
+    expect(document.timelines.map((t) => t.kind)).toEqual(json.timelines.map((t) => t.kind));
+    expect(document.timelines.map((t) => t.components.length)).toEqual(
+      json.timelines.map((t) => t.components.length),
+    );
+  });
+
+  it('keeps the uploaded bytes unchanged', async () => {
+    const owner = await accessTokenFor(ownerId, 'owner');
+    const response = await app.inject({
+      url: `/api/v1/files/${privateId}/tla`,
+      headers: { authorization: `Bearer ${owner}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(Buffer.compare(response.rawPayload, fixture('harmony-v0.6.4.tla'))).toBe(0);
+    expect(response.headers['content-disposition']).toContain('filename="harmony-roman-s.tla"');
+  });
+
+  it('answers an unknown file with a JSON 404', async () => {
+    for (const id of ['999999', '0', '-1', 'abc', '99999999999999999999']) {
+      const response = await app.inject({ url: `/api/v1/files/${id}/json` });
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Not found.' });
+    }
+  });
+
+  it('hides a private file from everyone but its owner, with the same 404', async () => {
+    const anonymous = await app.inject({ url: `/api/v1/files/${privateId}/json` });
+    expect(anonymous.statusCode).toBe(404);
+    expect(anonymous.json()).toEqual({ detail: 'Not found.' });
+    const stranger = await accessTokenFor(ownerId + 1000, 'stranger');
+    for (const suffix of ['json', 'tla']) {
+      const response = await app.inject({
+        url: `/api/v1/files/${privateId}/${suffix}`,
+        headers: { authorization: `Bearer ${stranger}` },
+      });
+      expect(response.statusCode).toBe(404);
+    }
+    const owner = await accessTokenFor(ownerId, 'owner');
+    const mine = await app.inject({
+      url: `/api/v1/files/${privateId}/json`,
+      headers: { authorization: `Bearer ${owner}` },
+    });
+    expect(mine.statusCode).toBe(200);
+    const harmony = mine.json<ViewerFileJson>().timelines[0]!;
+    const labels = (harmony.components as HarmonyComponentJson[])
+      .filter((c) => c.kind === 'HARMONY')
+      .map((c) => c.label);
+    expect(labels.slice(0, 6)).toEqual(['I', 'I6', 'I64', 'V65', 'V43', 'V42']);
+    expect(labels[6]).toBe('V65/V');
+  });
+
+  it('refuses a forged token with 401 token_not_valid', async () => {
+    const response = await app.inject({
+      url: '/api/v1/files/135/json',
+      headers: { authorization: 'Bearer not.a.token' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'token_not_valid' });
+  });
+
+  it('answers unknown API paths with a JSON 404 and client routes with index.html', async () => {
+    const api = await app.inject({ url: '/api/v1/no/such/route' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ detail: 'Not found.' });
+    const page = await app.inject({ url: '/browse/files' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<title>TiLiA</title>');
+  });
+
+  it('accepts paths without the trailing slash and with a doubled slash', async () => {
+    expect((await app.inject({ url: '/api/v1/files/135/json/' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/v1//files/135/json' })).statusCode).toBe(200);
+  });
+
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const response = await app.inject({ url: '/api/v1/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toContain('/api/v1/files/{id}/json');
+  });
+
+  it('sends security headers', async () => {
+    const response = await app.inject({ url: '/' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('seeds the examples only once', async () => {
+    await prepareDatabase(testDb.database);
+    const response = await app.inject({ url: '/api/v1/files/152/json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<ViewerFileJson>().abstract_work.title).toContain('K. 331: III.');
+  });
+});
