@@ -21,7 +21,7 @@ if (!executablePath && !process.env.PLAYWRIGHT_BROWSERS_PATH) {
 }
 
 const port = Number(process.env.E2E_PORT ?? 8191);
-const dataDir = path.resolve('test-results/e2e-data');
+const dataDir = path.resolve(`test-results/e2e-data-${port}`);
 const externalBaseUrl = process.env.E2E_BASE_URL;
 if (!externalBaseUrl && !process.env.E2E_KEEP_DATA) {
   rmSync(dataDir, { recursive: true, force: true });
@@ -68,6 +68,7 @@ export default defineConfig({
           DATA_DIR: dataDir,
           PUBLIC_URL: `http://127.0.0.1:${port}`,
           LOG_LEVEL: 'warn',
+          CLIENT_DIR: process.env.CLIENT_DIR ?? 'dist',
         },
       },
 });
