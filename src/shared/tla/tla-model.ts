@@ -89,7 +89,10 @@ export interface AudiowaveComponent {
   amplitude: number;
 }
 
-/** Score components are kept as written: the web platform does not draw score timelines. */
+/**
+ * Score and unknown-kind components, kept as written (the web platform does not draw them):
+ * `kind` is the component's kind ('' when it has none), `fields` every other key.
+ */
 export interface RawComponent {
   kind: string;
   fields: Record<string, unknown>;
@@ -101,11 +104,24 @@ export interface TimelineBase {
   /** The kind exactly as the file spells it ('MARKER_TIMELINE', 'Marker', 'Lcma', ...). */
   kindName: string;
   name: string;
-  /** 1-based display order, normalised (display_position + 1, or the next free one). */
+  /**
+   * 1-based display order, normalised to 1..n across the file: by the ordinal asked for
+   * (`ordinal`, or old `display_position` + 1), ties in file order, then timelines that ask for
+   * none in file order (the desktop's "next free one").
+   */
   ordinal: number;
   isVisible: boolean;
+  /** Pixels as written, or null when the file has none (a harmony timeline's is derived). */
   height: number | null;
 }
+
+/*
+ * Strings are as written, including a lone surrogate left by a label cut inside an emoji.
+ * `components` are sorted as the desktop keeps them (its ORDERING_ATTRS): hierarchy by (level,
+ * start), harmony and mode by (level, time), beat, marker and PDF marker by time, audiowave by
+ * start; ties keep the order read (numeric id order in a .tla, list order in an export). Score
+ * and unknown components keep that order unsorted.
+ */
 
 export interface HierarchyTimeline extends TimelineBase {
   kind: 'HIERARCHY_TIMELINE';
@@ -128,6 +144,7 @@ export interface HarmonyTimeline extends TimelineBase {
   levelCount: number;
   levelHeight: number;
   visibleLevelCount: number;
+  /** `height` is visibleLevelCount x levelHeight: the desktop stores no height for harmony. */
   components: (HarmonyComponent | ModeComponent)[];
 }
 export interface AudiowaveTimeline extends TimelineBase {
@@ -172,9 +189,15 @@ export interface TlaDocument {
   /** The app version that wrote it, as written (null for exports). */
   version: string | null;
   mediaPath: string;
-  /** media_metadata as written, key order kept. */
+  /**
+   * media_metadata as written, key order kept (except that JavaScript lists integer-like keys
+   * such as "1" first, in numeric order).
+   */
   mediaMetadata: Record<string, unknown>;
-  /** media_metadata['media length'] when it is a finite number >= 0. */
+  /**
+   * media_metadata['media length'] when it is a finite number >= 0, or a plain decimal string
+   * such as "214.0"; otherwise null (unknown).
+   */
   mediaLength: number | null;
   /** Sorted by ordinal (topmost first). */
   timelines: TlaTimeline[];
