@@ -1,0 +1,81 @@
+import { Redirect, Route, Switch } from 'wouter';
+import { AboutPage } from '../pages/about-page';
+import { BrowseFilesPage } from '../pages/browse-files-page';
+import { BrowseTimelinesPage } from '../pages/browse-timelines-page';
+import { ChangePasswordPage } from '../pages/change-password-page';
+import { ChangeProfilePage } from '../pages/change-profile-page';
+import { DashboardPage } from '../pages/dashboard-page';
+import { DownloadsPage } from '../pages/downloads-page';
+import { HelpPage } from '../pages/help-page';
+import { HomePage } from '../pages/home-page';
+import { LoginPage } from '../pages/login-page';
+import { NotFoundPage } from '../pages/not-found-page';
+import { RegisterPage } from '../pages/register-page';
+import { ResetPasswordConfirmPage } from '../pages/reset-password-confirm-page';
+import { ResetPasswordPage } from '../pages/reset-password-page';
+import { ResetPasswordTokenPage } from '../pages/reset-password-token-page';
+import { UploadPage } from '../pages/upload-page';
+import { ViewerPage } from '../pages/viewer-page';
+import { RequireAuth, VisitorsOnly } from './guards';
+import { paths } from './routes';
+
+/** The route table of SPEC.md section 2. Order matters only where patterns overlap (help). */
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path={paths.home} component={HomePage} />
+      <Route path={paths.about} component={AboutPage} />
+      <Route path={paths.downloads} component={DownloadsPage} />
+
+      <Route path={paths.register}>
+        <VisitorsOnly>
+          <RegisterPage />
+        </VisitorsOnly>
+      </Route>
+      <Route path={paths.login}>
+        <VisitorsOnly>
+          <LoginPage />
+        </VisitorsOnly>
+      </Route>
+      <Route path={paths.resetPassword} component={ResetPasswordPage} />
+      <Route path={paths.resetPasswordWithToken} component={ResetPasswordTokenPage} />
+      <Route path={paths.resetPasswordConfirm} component={ResetPasswordConfirmPage} />
+
+      <Route path={paths.changePassword}>
+        <RequireAuth>
+          <ChangePasswordPage />
+        </RequireAuth>
+      </Route>
+      <Route path={paths.changeProfile}>
+        <RequireAuth>
+          <ChangeProfilePage />
+        </RequireAuth>
+      </Route>
+      <Route path={paths.dashboard}>
+        <RequireAuth>
+          <DashboardPage />
+        </RequireAuth>
+      </Route>
+      <Route path={paths.upload}>
+        <RequireAuth>
+          <UploadPage />
+        </RequireAuth>
+      </Route>
+
+      <Route path={paths.browseFiles} component={BrowseFilesPage} />
+      <Route path={paths.browseTimelines} component={BrowseTimelinesPage} />
+      <Route path={paths.viewer} component={ViewerPage} />
+      <Route path={paths.viewerWithoutId} component={ViewerPage} />
+
+      <Route path={paths.helpIntroduction}>
+        <Redirect to={paths.help} replace />
+      </Route>
+      <Route path={paths.help}>
+        <HelpPage slug="" />
+      </Route>
+      <Route path={paths.helpPage}>{(params) => <HelpPage slug={params['*'] ?? ''} />}</Route>
+
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Every client route path lives here, so the router and the links can never disagree.
+ * Patterns are matched by wouter (regexparam), which accepts each path with or without a
+ * trailing slash, so the canonical forms below simply follow SPEC.md.
+ */
+export const paths = {
+  home: '/',
+  about: '/about',
+  downloads: '/downloads/',
+  register: '/register/',
+  login: '/login/',
+  resetPassword: '/reset-password/',
+  resetPasswordConfirm: '/reset-password-confirm/',
+  resetPasswordWithToken: '/reset-password/:uid/:token/',
+  changePassword: '/change-password/',
+  changeProfile: '/change-profile/',
+  dashboard: '/dashboard/',
+  upload: '/upload/',
+  browseFiles: '/browse/files/',
+  browseTimelines: '/browse/timelines/',
+  viewer: '/viewer/:fileId/',
+  viewerWithoutId: '/viewer/',
+  help: '/help/',
+  helpPage: '/help/*',
+  helpIntroduction: '/help/introduction/',
+} as const;
+
+export const externalLinks = {
+  sourceRepository: 'https://github.com/TimeLineAnnotator/desktop',
+  contributing: 'https://github.com/TimeLineAnnotator/desktop/blob/main/CONTRIBUTING.md',
+  issues: 'https://github.com/TimeLineAnnotator/desktop/issues',
+  newIssue: 'https://github.com/TimeLineAnnotator/desktop/issues/new',
+  releases: 'https://github.com/TimeLineAnnotator/desktop/releases',
+  licence: 'https://github.com/TimeLineAnnotator/desktop/blob/main/LICENSE',
+} as const;
+
+export function viewerPath(fileId: number | string): string {
+  return `/viewer/${encodeURIComponent(String(fileId))}/`;
+}
+
+/** A help page's slug may contain slashes ('timelines/create'); it is not URI-encoded. */
+export function helpPagePath(slug: string): string {
+  return `/help/${slug}/`;
+}
+
+/** The wildcard of `paths.helpPage` keeps a trailing slash and the URL's case; lookups need neither. */
+export function normaliseHelpSlug(wildcard: string): string {
+  return wildcard.replace(/^\/+|\/+$/g, '').toLowerCase();
+}
+
+/** SPEC.md section 2: browse and viewer pages have no footer. */
+export function routeHasFooter(pathname: string): boolean {
+  return !/^\/(browse|viewer)(\/|$)/i.test(pathname);
+}
