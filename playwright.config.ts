@@ -23,7 +23,10 @@ if (!executablePath && !process.env.PLAYWRIGHT_BROWSERS_PATH) {
 const port = Number(process.env.E2E_PORT ?? 8191);
 const dataDir = path.resolve(`test-results/e2e-data-${port}`);
 const externalBaseUrl = process.env.E2E_BASE_URL;
-if (!externalBaseUrl && !process.env.E2E_KEEP_DATA) {
+// Playwright loads this file in the runner and again in every worker: only the runner, before it
+// starts the server, may wipe the data folder.
+const isRunner = process.env.TEST_WORKER_INDEX === undefined;
+if (isRunner && !externalBaseUrl && !process.env.E2E_KEEP_DATA) {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -36,7 +39,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  outputDir: 'test-results/e2e-artifacts',
+  outputDir: `test-results/e2e-artifacts-${port}`,
   use: {
     baseURL: externalBaseUrl ?? `http://127.0.0.1:${port}`,
     browserName: 'chromium',
