@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'tests/server/**/*.test.ts', 'workers/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'server/**/*.test.ts',
+      'tests/server/**/*.test.ts',
+      'workers/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,

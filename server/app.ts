@@ -7,8 +7,12 @@ import { authentication } from './plugins/authentication';
 import { errorHandler } from './plugins/error-handler';
 import { securityHeaders } from './plugins/security-headers';
 import { staticFiles } from './plugins/static-files';
+import { authRoutes } from './routes/auth.routes';
 import { filesRoutes } from './routes/files.routes';
 import { metaRoutes } from './routes/meta.routes';
+import { searchRoutes } from './routes/search.routes';
+import { uploadRoutes } from './routes/upload.routes';
+import { usersRoutes } from './routes/users.routes';
 
 export const API_PREFIX = '/api/v1';
 
@@ -46,8 +50,7 @@ export async function buildApp({ config, database, closeDatabase }: AppOptions) 
       info: {
         title: 'TiLiA Web API',
         version: '1',
-        description:
-          'Browse, search, download and upload TiLiA timeline annotations (.tla files).',
+        description: 'Browse, search, download and upload TiLiA timeline annotations (.tla files).',
       },
       servers: [{ url: '/' }],
       components: {
@@ -55,13 +58,17 @@ export async function buildApp({ config, database, closeDatabase }: AppOptions) 
       },
     },
   });
-  await app.register(authentication, { secret: config.secretKey });
+  await app.register(authentication, { secret: config.secretKey, database });
 
   const viewerCache = new ViewerCache(64 * 1024 * 1024);
   await app.register(
     async (api: FastifyInstance) => {
       await api.register(metaRoutes, { config });
+      await api.register(authRoutes, { config, database });
+      await api.register(usersRoutes, { config, database });
       await api.register(filesRoutes, { database, viewerCache });
+      await api.register(searchRoutes, { database });
+      await api.register(uploadRoutes, { config, database, viewerCache });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

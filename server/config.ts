@@ -21,6 +21,25 @@ export interface Config {
   /** Built client to serve; null when it is not built (the API still runs). */
   clientDir: string;
   logLevel: string;
+  /** Rate limits of the account routes (DESIGN.md section 8); tests lower them. */
+  rateLimits: RateLimits;
+}
+
+/** At most `max` events per `windowMs`, per key (an IP, a username or an e-mail address). */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimits {
+  /** Failed logins per client IP. */
+  loginPerIp: RateLimit;
+  /** Failed logins per username (whether or not the account exists). */
+  loginPerUsername: RateLimit;
+  /** Password-reset requests per e-mail address. */
+  passwordResetPerAddress: RateLimit;
+  /** Registration attempts per client IP. */
+  registrationPerIp: RateLimit;
 }
 
 export class ConfigError extends Error {
@@ -32,7 +51,8 @@ type Env = Record<string, string | undefined>;
 function integerIn(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got '${raw}'`);
+  if (!/^\d+$/.test(raw.trim()))
+    throw new ConfigError(`${name} must be a whole number, got '${raw}'`);
   const value = Number(raw);
   if (value < min || value > max) {
     throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
@@ -53,6 +73,22 @@ function url(env: Env, name: string, protocols: string[]): string | null {
     throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got '${parsed.protocol}'`);
   }
   return raw;
+}
+
+/** A rate limit written 'COUNT/SECONDS', e.g. '10/60' for ten per minute. */
+function rateLimit(env: Env, name: string, fallback: RateLimit): RateLimit {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const match = /^\s*(\d{1,9})\s*\/\s*(\d{1,9})\s*$/.exec(raw);
+  if (!match) throw new ConfigError(`${name} must be COUNT/SECONDS, e.g. 10/60, got '${raw}'`);
+  const max = Number(match[1]);
+  const seconds = Number(match[2]);
+  if (max < 1 || seconds < 1) {
+    throw new ConfigError(
+      `${name} needs a count and a number of seconds of at least 1, got '${raw}'`,
+    );
+  }
+  return { max, windowMs: seconds * 1000 };
 }
 
 /** SECRET_KEY, or one generated on first start and kept in DATA_DIR (never a built-in default). */
@@ -87,7 +123,9 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const logLevel = env.LOG_LEVEL || 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
-    throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`);
+    throw new ConfigError(
+      `LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`,
+    );
   }
   return {
     port,
@@ -103,5 +141,17 @@ export function loadConfig(env: Env = process.env): Config {
     maxUploadBytes: integerIn(env, 'MAX_UPLOAD_MB', 100, 1, 100_000) * 1024 * 1024,
     clientDir: path.resolve(env.CLIENT_DIR || 'dist'),
     logLevel,
+    rateLimits: {
+      loginPerIp: rateLimit(env, 'RATE_LIMIT_LOGIN_IP', { max: 10, windowMs: 60_000 }),
+      loginPerUsername: rateLimit(env, 'RATE_LIMIT_LOGIN_USERNAME', { max: 5, windowMs: 300_000 }),
+      passwordResetPerAddress: rateLimit(env, 'RATE_LIMIT_PASSWORD_RESET', {
+        max: 5,
+        windowMs: 3_600_000,
+      }),
+      registrationPerIp: rateLimit(env, 'RATE_LIMIT_REGISTRATION', {
+        max: 20,
+        windowMs: 3_600_000,
+      }),
+    },
   };
 }

@@ -1,16 +1,19 @@
-import { jwtVerify } from 'jose';
+import { verifyToken } from './jwt-tokens';
+
+/** Who an access token speaks for, and since when (to refuse tokens older than a password). */
+export interface AccessTokenHolder {
+  userId: number;
+  issuedAt: number;
+}
 
 /**
- * Reads the user id from a djangorestframework-simplejwt-shaped access token (HS256, token_type
- * 'access'). Any fault gives null; the caller answers 401 token_not_valid.
+ * Reads a djangorestframework-simplejwt-shaped access token (HS256, token_type 'access'). Any
+ * fault gives null; the caller answers 401 token_not_valid.
  */
-export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<number | null> {
-  try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-    if (payload.token_type !== 'access') return null;
-    const userId = Number(payload.user_id);
-    return Number.isSafeInteger(userId) && userId > 0 ? userId : null;
-  } catch {
-    return null;
-  }
+export async function verifyAccessToken(
+  token: string,
+  key: Uint8Array,
+): Promise<AccessTokenHolder | null> {
+  const claims = await verifyToken(key, token, 'access');
+  return typeof claims === 'string' ? null : { userId: claims.userId, issuedAt: claims.issuedAt };
 }

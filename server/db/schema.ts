@@ -32,7 +32,9 @@ export const users = pgTable('users', {
   isActive: boolean('is_active').notNull(),
   dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
   lastLogin: timestamp('last_login', { withTimezone: true }),
-  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true })
+    .notNull()
+    .defaultNow(),
 });
 
 export const abstractWorks = pgTable('abstract_works', {
@@ -118,4 +120,39 @@ export const components = pgTable('components', {
   customTextFontType: text('custom_text_font_type'),
   modeType: text('mode_type'),
   extra: jsonb('extra').$type<Record<string, unknown>>(),
+  // Search copies (migration 0003): set by ingestion, kept in step by triggers.
+  searchKind: text('search_kind').$type<'HIERARCHY' | 'MARKER' | 'BEAT'>(),
+  isPublic: boolean('is_public'),
+  workTitle: text('work_title'),
+  workComposer: text('work_composer'),
+});
+
+// Migration 0003: bumped at the commit of any change that can alter a search count.
+export const searchGeneration = pgTable('search_generation', {
+  singleton: boolean('singleton').primaryKey(),
+  generation: bigint('generation', { mode: 'number' }).notNull(),
+});
+
+// Migration 0004: uploaded media and PDFs, content-addressed.
+export const mediaObjects = pgTable('media_objects', {
+  sha256: text('sha256').primaryKey(),
+  path: text('path').notNull(),
+  mimeType: text('mime_type').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const mediaReferences = pgTable('media_references', {
+  fileId: id('file_id').notNull(),
+  mediaSha256: text('media_sha256').notNull(),
+  role: text('role').$type<'media' | 'pdf'>().notNull(),
+});
+
+// Migration 0002: the refresh tokens handed out, with their blacklisting.
+export const refreshTokens = pgTable('refresh_tokens', {
+  jti: text('jti').primaryKey(),
+  userId: id('user_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  blacklistedAt: timestamp('blacklisted_at', { withTimezone: true }),
 });

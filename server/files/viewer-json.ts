@@ -1,8 +1,4 @@
-import type {
-  ComponentJson,
-  TimelineJson,
-  ViewerFileJson,
-} from '../../src/shared/api-types';
+import type { ComponentJson, TimelineJson, ViewerFileJson } from '../../src/shared/api-types';
 import type { ComponentRecord, TimelineRow } from './files.repository';
 
 function componentJson(kind: string, c: ComponentRecord): ComponentJson | null {

@@ -1,8 +1,4 @@
-import type {
-  HarmonyComponent,
-  ModeComponent,
-  TlaTimeline,
-} from '../../src/shared/tla/tla-model';
+import type { HarmonyComponent, ModeComponent, TlaTimeline } from '../../src/shared/tla/tla-model';
 import { harmonyLabel, keyLabel } from '../../src/shared/harmony/harmony-label';
 
 /** One row of the components table, keyed by column name (snake case, as in SQL). */

@@ -66,7 +66,11 @@ function timelineRow(
         visibleLevelCount: timeline.visibleLevelCount,
       };
     case 'PDF_TIMELINE':
-      return { ...base, pdfPath: storableText(timeline.path), pdfUrl: pdfUrlFor?.(timeline.path) ?? '' };
+      return {
+        ...base,
+        pdfPath: storableText(timeline.path),
+        pdfUrl: pdfUrlFor?.(timeline.path) ?? '',
+      };
     case 'UNKNOWN':
       return { ...base, attributes: storableJson(timeline.attributes) };
     default:

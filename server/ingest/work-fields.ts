@@ -3,7 +3,8 @@ import type { MediaStorage, MediaType } from '../../src/shared/api-types';
 
 // What the desktop app recognises as a YouTube URL (its YOUTUBE_URL_REGEX accepts the watch,
 // short-link, embed and shorts forms).
-const YOUTUBE_URL = /^(?:https?:\/\/)?(?:www\.|m\.|music\.)?(?:youtube\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/|live\/|v\/)|youtu\.be\/)([\w-]{11})/i;
+const YOUTUBE_URL =
+  /^(?:https?:\/\/)?(?:www\.|m\.|music\.)?(?:youtube\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/|live\/|v\/)|youtu\.be\/)([\w-]{11})/i;
 
 const VIDEO_EXTENSIONS = new Set(['mp4', 'mkv', 'webm', 'mov', 'm4v', 'avi', 'ogv', 'mpeg', 'mpg']);
 

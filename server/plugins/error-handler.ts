@@ -35,7 +35,8 @@ export const errorHandler = fp(
       }
       if (status >= 400 && status < 500) {
         const detail =
-          error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+          error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
             ? 'JSON parse error - the request body is not valid JSON.'
             : error.message;
         return reply.code(status).send({ detail });

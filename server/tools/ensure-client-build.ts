@@ -11,10 +11,7 @@ function newestChange(directory: string): number {
   let newest = 0;
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
     const full = path.join(directory, entry.name);
-    newest = Math.max(
-      newest,
-      entry.isDirectory() ? newestChange(full) : statSync(full).mtimeMs,
-    );
+    newest = Math.max(newest, entry.isDirectory() ? newestChange(full) : statSync(full).mtimeMs);
   }
   return newest;
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { Link, useLocation } from 'wouter';
-import { clearCredentialsAtom, isAuthenticatedAtom, usernameAtom } from '../state/auth-state';
+import { logout } from '../lib/api-client';
+import { isAuthenticatedAtom, usernameAtom } from '../state/auth-state';
 import { DisclosureMenu, type DisclosureMenuItem } from './disclosure-menu';
 import { ExternalLink } from './external-link';
 import { LogoMark } from './logo-mark';
@@ -31,8 +32,6 @@ function NavLink({ to, children }: { to: string; children: string }) {
 function AccountLinks() {
   const isAuthenticated = useAtomValue(isAuthenticatedAtom);
   const username = useAtomValue(usernameAtom);
-  const clearCredentials = useSetAtom(clearCredentialsAtom);
-  const [, navigate] = useLocation();
 
   if (!isAuthenticated) {
     return (
@@ -52,16 +51,8 @@ function AccountLinks() {
   const accountItems: DisclosureMenuItem[] = [
     { kind: 'link', label: 'Upload', to: paths.upload },
     { kind: 'link', label: 'Dashboard', to: paths.dashboard },
-    {
-      kind: 'action',
-      label: 'Logout',
-      onSelect: () => {
-        // TODO(accounts): post the refresh token to token/logout/ and clear the authorization
-        // header (SPEC.md section 4) once the HTTP client exists; for now only local state goes.
-        clearCredentials();
-        navigate(paths.home);
-      },
-    },
+    // Posts the refresh token, forgets the credentials and goes home (SPEC.md section 4).
+    { kind: 'action', label: 'Logout', onSelect: () => void logout() },
   ];
   return (
     <ul className="nav-bar__list nav-bar__account">

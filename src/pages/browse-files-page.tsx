@@ -1,13 +1,166 @@
-import { withProductName } from '../lib/use-page-title';
-import { PlaceholderPage } from './placeholder-page';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { viewerPath } from '../app/routes';
+import { withProductName, usePageTitle } from '../lib/use-page-title';
+import { downloadTla, fetchUsername, queryFiles } from '../lib/search-api';
+import { conditionsQuery, type BrowseState } from '../lib/search-url';
+import type { FilesQueryResponse } from '../shared/api-types';
+import { FILE_PROPERTIES, FILE_SORT_KEYS } from '../shared/search-fields';
+import { ConditionList, draftCondition, type DraftCondition } from './condition-list';
+import { DownloadIcon, ViewIcon } from './browse-icons';
+import { Pagination } from './pagination';
+import { ConnectionError, LoadingIndicator } from './result-status';
+import { SortableHeader, nextSort } from './sortable-header';
+import { useBrowseUrl, useSearchResult } from './use-browse-search';
+import '../styles/browse.css';
 
-// Placeholder until the feature lands; replace this file with the real page.
+const fileSortKeys = () => FILE_SORT_KEYS;
+
+const toDrafts = (state: BrowseState): DraftCondition[] =>
+  state.fileConditions.length > 0
+    ? state.fileConditions.map((c) => draftCondition(c.property, c.value))
+    : [draftCondition(FILE_PROPERTIES[0])];
+
+/** /browse/files: public files by title, composer and performer (SPEC.md section 2). */
 export function BrowseFilesPage() {
-  return (
-    <PlaceholderPage
-      title={withProductName('Browse files')}
-      heading="Browse files"
-      feature="searching public files by title, composer and performer."
-    />
+  usePageTitle(withProductName('Browse files'));
+  const { search, state, go } = useBrowseUrl(fileSortKeys, false);
+
+  // The form follows the URL: reloading, Back and Forward show the conditions of that search.
+  const [drafts, setDrafts] = useState(() => toDrafts(state));
+  const [draftsFor, setDraftsFor] = useState(search);
+  if (draftsFor !== search) {
+    setDraftsFor(search);
+    setDrafts(toDrafts(state));
+  }
+
+  // The file list is browsable before any search: the URL without a query is the first page.
+  const result = useSearchResult<FilesQueryResponse>(search, () =>
+    queryFiles(conditionsQuery(state.fileConditions), state),
   );
+  const authors = useAuthorNames(result.status === 'done' ? result.data : null);
+
+  const applied = (changes: Partial<BrowseState>): BrowseState => ({
+    ...state,
+    fileConditions: drafts.map(({ property, value }) => ({ property, value })),
+    page: 1,
+    searched: true,
+    ...changes,
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    go(applied({}));
+  };
+  const onSort = (key: string) => go(applied(nextSort(state.orderBy, state.direction, key)));
+  const onPage = (page: number) => go({ ...state, page, searched: true });
+
+  const data = result.status === 'done' ? result.data : null;
+  return (
+    <div className="page browse-page">
+      <h1>Browse files</h1>
+      <form className="browse-form" onSubmit={onSubmit}>
+        <ConditionList
+          legend="Search conditions"
+          properties={FILE_PROPERTIES}
+          conditions={drafts}
+          onChange={setDrafts}
+        />
+        <button type="submit" className="button button--primary">
+          Search
+        </button>
+      </form>
+      <div className="browse-results">
+        <table className="browse-grid">
+          <thead>
+            <tr>
+              {(
+                [
+                  ['TITLE', 'title'],
+                  ['COMPOSER', 'composer'],
+                  ['PERFORMER', 'performer'],
+                  ['ANNOTATOR', 'file_author'],
+                ] as const
+              ).map(([label, key]) => (
+                <SortableHeader
+                  key={key}
+                  label={label}
+                  sortKey={key}
+                  orderBy={state.orderBy}
+                  direction={state.direction}
+                  onSort={onSort}
+                />
+              ))}
+              <th scope="col">VIEW</th>
+              <th scope="col">DOWNLOAD</th>
+            </tr>
+          </thead>
+          <tbody>{data && <FileRows data={data} authors={authors} />}</tbody>
+        </table>
+        {result.status === 'loading' && <LoadingIndicator />}
+        {result.status === 'error' && <ConnectionError />}
+        {data && data.count === 0 && <p className="browse-empty">No files match.</p>}
+      </div>
+      {data && <Pagination count={data.count} page={state.page} onPage={onPage} />}
+    </div>
+  );
+}
+
+function FileRows({ data, authors }: { data: FilesQueryResponse; authors: Map<number, string> }) {
+  const concrete = new Map(data.concrete_works.map((work) => [work.id, work]));
+  const abstract = new Map(data.abstract_works.map((work) => [work.id, work]));
+  return data.files.map((file) => {
+    const performance = concrete.get(file.concrete_work_id);
+    const work = performance ? abstract.get(performance.abstract_work_id) : undefined;
+    const title = work?.title ?? 'Untitled';
+    return (
+      <tr key={file.id}>
+        <td>{title}</td>
+        <td>{work?.composer}</td>
+        <td>{performance?.artist}</td>
+        <td>{authors.get(file.author_id) ?? ''}</td>
+        <td>
+          <Link href={viewerPath(file.id)} className="icon-link" aria-label={`View ${title}`}>
+            <ViewIcon />
+          </Link>
+        </td>
+        <td>
+          <button
+            type="button"
+            className="icon-link"
+            aria-label={`Download ${title}`}
+            onClick={() => {
+              downloadTla(file.id, title).catch((error: unknown) =>
+                window.alert(`Download failed: ${String(error)}`),
+              );
+            }}
+          >
+            <DownloadIcon />
+          </button>
+        </td>
+      </tr>
+    );
+  });
+}
+
+/** Annotator names, each author asked for once however many rows and pages show them. */
+function useAuthorNames(data: FilesQueryResponse | null): Map<number, string> {
+  const known = useRef(new Map<number, Promise<string>>());
+  const [names, setNames] = useState(() => new Map<number, string>());
+  useEffect(() => {
+    if (!data) return;
+    let current = true;
+    const ids = [...new Set(data.files.map((file) => file.author_id))];
+    for (const id of ids) {
+      if (!known.current.has(id)) known.current.set(id, fetchUsername(id));
+    }
+    void Promise.all(ids.map(async (id) => [id, await known.current.get(id)!] as const)).then(
+      (found) => {
+        if (current) setNames((before) => new Map([...before, ...found]));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [data]);
+  return names;
 }

@@ -1,12 +1,230 @@
-import { PlaceholderPage } from './placeholder-page';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { viewerPath } from '../app/routes';
+import { usePageTitle } from '../lib/use-page-title';
+import { queryComponents } from '../lib/search-api';
+import { conditionsQuery, type BrowseState } from '../lib/search-url';
+import type { ComponentsQueryResponse, SearchComponentJson } from '../shared/api-types';
+import {
+  COMPONENT_CONDITION_PROPERTIES,
+  FILE_PROPERTIES,
+  SEARCH_KINDS,
+  componentSortKeys,
+  type SearchKind,
+  type SortDirection,
+} from '../shared/search-fields';
+import { formatTime } from '../shared/time-format';
+import { ConditionList, draftCondition, type DraftCondition } from './condition-list';
+import { Pagination } from './pagination';
+import { ConnectionError, LoadingIndicator } from './result-status';
+import { SortableHeader, nextSort } from './sortable-header';
+import { useBrowseUrl, useSearchResult } from './use-browse-search';
+import '../styles/browse.css';
 
-// Placeholder until the feature lands; replace this file with the real page.
+const KIND_LABELS: { [K in SearchKind]: string } = {
+  HIERARCHY: 'Hierarchy',
+  MARKER: 'Marker',
+  BEAT: 'Beat',
+};
+
+/** The columns after TITLE and COMPOSER, per kind (SPEC.md section 2), with their sort keys. */
+const KIND_COLUMNS: { [K in SearchKind]: readonly (readonly [string, string])[] } = {
+  HIERARCHY: [
+    ['LABEL', 'label'],
+    ['FORM. FUNC.', 'formal_function'],
+    ['FORM. TYPE', 'formal_type'],
+    ['START', 'start'],
+    ['END', 'end'],
+    ['COMMENTS', 'comments'],
+  ],
+  MARKER: [
+    ['LABEL', 'label'],
+    ['TIME', 'time'],
+    ['COMMENTS', 'comments'],
+  ],
+  BEAT: [['TIME', 'time']],
+};
+
+const TIME_KEYS = new Set(['start', 'end', 'time']);
+
+const drafts = (conditions: BrowseState['fileConditions']) =>
+  conditions.map((c) => draftCondition(c.property, c.value));
+
+interface Draft {
+  kind: SearchKind;
+  file: DraftCondition[];
+  component: DraftCondition[];
+  orderBy: string;
+  direction: SortDirection;
+}
+
+const draftOf = (state: BrowseState): Draft => ({
+  kind: state.kind,
+  file: drafts(state.fileConditions),
+  component: drafts(state.componentConditions),
+  orderBy: state.orderBy,
+  direction: state.direction,
+});
+
+/** /browse/timelines: components of hierarchy, marker or beat timelines (SPEC.md section 2). */
 export function BrowseTimelinesPage() {
-  return (
-    <PlaceholderPage
-      title="Search"
-      heading="Browse timelines"
-      feature="searching hierarchy, marker and beat timeline components of public files."
-    />
+  usePageTitle('Search');
+  const { search, state, go } = useBrowseUrl(componentSortKeys, true);
+
+  const [draft, setDraft] = useState(() => draftOf(state));
+  const [draftFor, setDraftFor] = useState(search);
+  if (draftFor !== search) {
+    setDraftFor(search);
+    setDraft(draftOf(state));
+  }
+
+  // Nothing runs until a first search; from then on the URL holds it (with its page number).
+  const result = useSearchResult<ComponentsQueryResponse>(
+    state.searched ? search : null,
+    () =>
+      queryComponents(
+        {
+          'tl.kind': state.kind,
+          cmp: conditionsQuery(state.componentConditions),
+          file: conditionsQuery(state.fileConditions),
+        },
+        state,
+      ),
+    (error) => window.alert(`Error connecting to server.\n${error.message}`),
   );
+
+  const plain = (conditions: DraftCondition[]) =>
+    conditions.map(({ property, value }) => ({ property, value }));
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    go({
+      kind: draft.kind,
+      fileConditions: plain(draft.file),
+      componentConditions: plain(draft.component),
+      orderBy: componentSortKeys(draft.kind).includes(draft.orderBy) ? draft.orderBy : 'title',
+      direction: draft.direction,
+      page: 1,
+      searched: true,
+    });
+  };
+  const onKind = (kind: SearchKind) =>
+    // SPEC.md: changing the kind clears the component conditions.
+    setDraft((before) => ({ ...before, kind, component: [] }));
+  // The grid shows the last search's kind; before any search, the kind being chosen.
+  const shownKind = state.searched ? state.kind : draft.kind;
+  const sortedBy = state.searched ? state : draft;
+  const onSort = (key: string) => {
+    const sort = nextSort(sortedBy.orderBy, sortedBy.direction, key);
+    setDraft((before) => ({ ...before, ...sort }));
+    if (state.searched) go({ ...state, ...sort, page: 1 });
+  };
+
+  const data = result.status === 'done' ? result.data : null;
+  return (
+    <div className="page browse-page">
+      <h1>Search timelines</h1>
+      <form className="browse-form" onSubmit={onSubmit}>
+        <fieldset className="kind-choice">
+          <legend>Timeline kind</legend>
+          {SEARCH_KINDS.map((kind) => (
+            <label key={kind}>
+              <input
+                type="radio"
+                name="timeline-kind"
+                value={kind}
+                checked={draft.kind === kind}
+                onChange={() => onKind(kind)}
+              />{' '}
+              {KIND_LABELS[kind]}
+            </label>
+          ))}
+        </fieldset>
+        <ConditionList
+          legend="File conditions"
+          properties={FILE_PROPERTIES}
+          conditions={draft.file}
+          onChange={(file) => setDraft((before) => ({ ...before, file }))}
+        />
+        <ConditionList
+          legend="Component conditions"
+          properties={COMPONENT_CONDITION_PROPERTIES[draft.kind]}
+          conditions={draft.component}
+          onChange={(component) => setDraft((before) => ({ ...before, component }))}
+          placeholderFor={(property) =>
+            TIME_KEYS.has(property) ? 'seconds, 0:01:23.45 or a range a-b' : 'contains...'
+          }
+        />
+        <button type="submit" className="button button--primary">
+          Search
+        </button>
+      </form>
+      <div className="browse-results">
+        <table className="browse-grid">
+          <thead>
+            <tr>
+              {(
+                [['TITLE', 'title'], ['COMPOSER', 'composer'], ...KIND_COLUMNS[shownKind]] as const
+              ).map(([label, key]) => (
+                <SortableHeader
+                  key={key}
+                  label={label}
+                  sortKey={key}
+                  orderBy={sortedBy.orderBy}
+                  direction={sortedBy.direction}
+                  onSort={onSort}
+                />
+              ))}
+            </tr>
+          </thead>
+          <tbody>{data && <ComponentRows data={data} kind={state.kind} />}</tbody>
+        </table>
+        {result.status === 'loading' && <LoadingIndicator />}
+        {result.status === 'error' && <ConnectionError />}
+        {data && data.count === 0 && <p className="browse-empty">No components match.</p>}
+      </div>
+      {data && (
+        <Pagination
+          count={data.count}
+          page={state.page}
+          onPage={(page) => go({ ...state, page })}
+        />
+      )}
+    </div>
+  );
+}
+
+function ComponentRows({ data, kind }: { data: ComponentsQueryResponse; kind: SearchKind }) {
+  const timelines = new Map(data.timelines.map((timeline) => [timeline.id, timeline]));
+  const files = new Map(data.files.map((file) => [file.id, file]));
+  const concrete = new Map(data.concrete_works.map((work) => [work.id, work]));
+  const abstract = new Map(data.abstract_works.map((work) => [work.id, work]));
+  return data.components.map((component) => {
+    const fileId = timelines.get(component.timeline_id)?.file_id;
+    const file = fileId === undefined ? undefined : files.get(fileId);
+    const performance = file ? concrete.get(file.concrete_work_id) : undefined;
+    const work = performance ? abstract.get(performance.abstract_work_id) : undefined;
+    return (
+      <tr key={component.id}>
+        <td>
+          {fileId === undefined ? (
+            ''
+          ) : (
+            <Link href={viewerPath(fileId)}>{work?.title ?? 'Untitled'}</Link>
+          )}
+        </td>
+        <td>{work?.composer}</td>
+        {KIND_COLUMNS[kind].map(([, key]) => (
+          <td key={key} className={TIME_KEYS.has(key) ? 'time' : undefined}>
+            {cellText(component, key)}
+          </td>
+        ))}
+      </tr>
+    );
+  });
+}
+
+function cellText(component: SearchComponentJson, key: string): string {
+  const value = (component as unknown as Record<string, unknown>)[key];
+  if (typeof value === 'number') return TIME_KEYS.has(key) ? formatTime(value) : String(value);
+  return typeof value === 'string' ? value : '';
 }

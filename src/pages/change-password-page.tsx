@@ -1,8 +1,95 @@
-import { PlaceholderPage } from './placeholder-page';
+import { useState } from 'react';
+import { changePassword } from '../lib/accounts-api';
+import { adoptTokens } from '../lib/api-client';
+import { usePageTitle } from '../lib/use-page-title';
+import {
+  AccountCard,
+  AccountForm,
+  ErrorList,
+  errorsFrom,
+  FormField,
+  type FieldErrors,
+} from './account-form';
 
-// Placeholder until the feature lands; replace this file with the real page.
+const required = 'This field is required';
+const empty = { oldPassword: '', newPassword: '', repeatPassword: '' };
+
+/**
+ * Change password (SPEC.md sections 2, 5 and 8; its page title is 'Login', as SPEC.md says).
+ * The server logs out every other session and hands this one a new token pair.
+ */
 export function ChangePasswordPage() {
+  usePageTitle('Login');
+  const [form, setForm] = useState(empty);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [changed, setChanged] = useState(false);
+  const set = (field: keyof typeof empty) => (value: string) =>
+    setForm({ ...form, [field]: value });
+
+  const submit = async () => {
+    setChanged(false);
+    const problems: FieldErrors = {};
+    if (form.oldPassword === '') problems.old_password = [required];
+    if (form.newPassword === '') problems.new_password = [required];
+    if (form.repeatPassword === '') problems.repeat_password = [required];
+    else if (form.newPassword !== form.repeatPassword)
+      problems.repeat_password = ['Passwords do not match'];
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setBusy(true);
+    try {
+      const pair = await changePassword({
+        old_password: form.oldPassword,
+        new_password: form.newPassword,
+      });
+      adoptTokens(pair);
+      setForm(empty);
+      setChanged(true);
+    } catch (error) {
+      setErrors(errorsFrom(error, ['old_password', 'new_password']));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
-    <PlaceholderPage title="Login" heading="Change password" feature="changing your password." />
+    <AccountCard title="Change password">
+      <AccountForm onSubmit={() => void submit()} submitLabel="CHANGE PASSWORD" busy={busy}>
+        <FormField
+          label="OLD PASSWORD"
+          name="old_password"
+          type="password"
+          value={form.oldPassword}
+          onChange={set('oldPassword')}
+          errors={errors.old_password}
+          autoComplete="current-password"
+        />
+        <FormField
+          label="NEW PASSWORD"
+          name="new_password"
+          type="password"
+          value={form.newPassword}
+          onChange={set('newPassword')}
+          errors={errors.new_password}
+          autoComplete="new-password"
+        />
+        <FormField
+          label="REPEAT NEW PASSWORD"
+          name="repeat_password"
+          type="password"
+          value={form.repeatPassword}
+          onChange={set('repeatPassword')}
+          errors={errors.repeat_password}
+          autoComplete="new-password"
+        />
+        <ErrorList messages={errors.detail} />
+        {changed ? (
+          <p className="account-notice" role="status">
+            Password changed!
+          </p>
+        ) : null}
+      </AccountForm>
+    </AccountCard>
   );
 }

@@ -1,13 +1,93 @@
-import { withProductName } from '../lib/use-page-title';
-import { PlaceholderPage } from './placeholder-page';
+import { useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { paths } from '../app/routes';
+import { confirmPasswordReset } from '../lib/accounts-api';
+import { usePageTitle, withProductName } from '../lib/use-page-title';
+import {
+  AccountCard,
+  AccountForm,
+  ErrorList,
+  errorsFrom,
+  FormField,
+  type FieldErrors,
+} from './account-form';
 
-// Placeholder until the feature lands; replace this file with the real page.
+const fields = ['uid', 'token', 'new_password1', 'new_password2', 'non_field_errors'] as const;
+
+/**
+ * Where the e-mailed link lands: /reset-password/{uid}/{token}/. The new password twice, then a
+ * success message with a link to log in. A used, expired or mangled link is said to be invalid.
+ */
 export function ResetPasswordTokenPage() {
+  usePageTitle(withProductName('Choose a new password'));
+  const { uid = '', token = '' } = useParams<{ uid: string; token: string }>();
+  const [password1, setPassword1] = useState('');
+  const [password2, setPassword2] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const submit = async () => {
+    setBusy(true);
+    setErrors({});
+    try {
+      await confirmPasswordReset({
+        uid,
+        token,
+        new_password1: password1,
+        new_password2: password2,
+      });
+      setDone(true);
+    } catch (error) {
+      setErrors(errorsFrom(error, fields));
+      setBusy(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <AccountCard title="Choose a new password">
+        <p className="account-notice" role="status">
+          Your password has been reset. You can now log in with your new password.
+        </p>
+        <p className="account-form__links">
+          <Link to={paths.login}>Log in</Link>
+        </p>
+      </AccountCard>
+    );
+  }
+
+  const linkBroken = Boolean(errors.uid || errors.token);
   return (
-    <PlaceholderPage
-      title={withProductName('Choose a new password')}
-      heading="Choose a new password"
-      feature="choosing a new password from the link in your e-mail."
-    />
+    <AccountCard title="Choose a new password">
+      {linkBroken ? (
+        <div className="account-notice account-notice--error" role="alert">
+          <p>This password reset link is invalid: it has been used already or has expired.</p>
+          <Link to={paths.resetPassword}>Ask for a new link</Link>
+        </div>
+      ) : null}
+      <AccountForm onSubmit={() => void submit()} submitLabel="SET PASSWORD" busy={busy}>
+        <FormField
+          label="NEW PASSWORD"
+          name="new_password1"
+          type="password"
+          value={password1}
+          onChange={setPassword1}
+          errors={errors.new_password1}
+          autoComplete="new-password"
+        />
+        <FormField
+          label="REPEAT NEW PASSWORD"
+          name="new_password2"
+          type="password"
+          value={password2}
+          onChange={setPassword2}
+          errors={errors.new_password2}
+          autoComplete="new-password"
+        />
+        <ErrorList messages={errors.non_field_errors} />
+        <ErrorList messages={errors.detail} />
+      </AccountForm>
+    </AccountCard>
   );
 }

@@ -1,12 +1,165 @@
-import { PlaceholderPage } from './placeholder-page';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { paths } from '../app/routes';
+import { uploadFailureReasons } from '../lib/upload-messages';
+import { sendUpload, type UploadProgress } from '../lib/upload-request';
+import { usePageTitle } from '../lib/use-page-title';
+import { FileDropZone } from './file-drop-zone';
+import '../styles/upload-page.css';
 
-// Placeholder until the feature lands; replace this file with the real page.
+/** SPEC.md section 9: the dashboard opens 1 second after a successful upload. */
+const REDIRECT_DELAY_MS = 1000;
+/** Below this, an upload is over before a progress bar could say anything useful. */
+const PROGRESS_BAR_FROM_BYTES = 2 * 1024 * 1024;
+
+type UploadState =
+  | { phase: 'idle' }
+  | { phase: 'uploading'; progress: UploadProgress | null }
+  | { phase: 'success' }
+  | { phase: 'error'; reasons: string[] };
+
 export function UploadPage() {
+  usePageTitle('Upload');
+  const [, navigate] = useLocation();
+  const [files, setFiles] = useState<File[]>([]);
+  const [isPublic, setIsPublic] = useState(false);
+  const [missingFile, setMissingFile] = useState(false);
+  const [state, setState] = useState<UploadState>({ phase: 'idle' });
+  const errorId = useId();
+  const noteId = useId();
+
+  useEffect(() => {
+    if (state.phase !== 'success') return;
+    const timer = window.setTimeout(() => navigate(paths.dashboard), REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [state.phase, navigate]);
+
+  const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
+  const uploading = state.phase === 'uploading';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (uploading || state.phase === 'success') return;
+    if (files.length === 0) {
+      setMissingFile(true);
+      return;
+    }
+    const showProgress = totalBytes >= PROGRESS_BAR_FROM_BYTES;
+    // The bar is there from the start; the browser's progress events then move it.
+    setState({
+      phase: 'uploading',
+      progress: showProgress ? { loaded: 0, total: totalBytes } : null,
+    });
+    const form = new FormData();
+    for (const file of files) form.append('file', file, file.name);
+    form.append('is_public', String(isPublic));
+    const result = await sendUpload(
+      form,
+      showProgress ? (progress) => setState({ phase: 'uploading', progress }) : undefined,
+    );
+    if (result.ok) setState({ phase: 'success' });
+    else setState({ phase: 'error', reasons: uploadFailureReasons(result.status, result.body) });
+  };
+
   return (
-    <PlaceholderPage
-      title="Upload"
-      heading="Upload"
-      feature="uploading your .tla files, optionally making them public."
-    />
+    <div className="page page--narrow upload-page">
+      <h1 className="visually-hidden">Upload</h1>
+      <form
+        className="upload-form"
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="upload-form-title"
+      >
+        <h2 id="upload-form-title" className="upload-form__title">
+          UPLOAD FILE
+        </h2>
+
+        <FileDropZone
+          files={files}
+          onChange={(chosen) => {
+            setFiles(chosen);
+            if (chosen.length > 0) setMissingFile(false);
+            if (state.phase === 'error') setState({ phase: 'idle' });
+          }}
+          disabled={uploading || state.phase === 'success'}
+          invalid={missingFile}
+          describedBy={missingFile ? errorId : noteId}
+        />
+        {missingFile && (
+          <p id={errorId} className="upload-form__field-error" role="alert">
+            This field is required
+          </p>
+        )}
+
+        <label className="upload-form__checkbox">
+          <input
+            type="checkbox"
+            name="is_public"
+            checked={isPublic}
+            disabled={uploading}
+            onChange={(event) => setIsPublic(event.currentTarget.checked)}
+          />
+          MAKE FILE(S) PUBLIC?
+        </label>
+
+        <p id={noteId} className="upload-form__note">
+          Score timelines are not yet supported by the web platform.
+        </p>
+
+        <div className="upload-form__actions">
+          {uploading ? (
+            <UploadingIndicator progress={state.progress} />
+          ) : (
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={state.phase === 'success'}
+            >
+              UPLOAD
+            </button>
+          )}
+        </div>
+
+        <div aria-live="polite">
+          {state.phase === 'success' && (
+            <p className="upload-form__result upload-form__result--success" role="status">
+              Succesfully uploaded file(s)
+            </p>
+          )}
+          {state.phase === 'error' && (
+            <div className="upload-form__result upload-form__result--error" role="alert">
+              <p>Error uploading file(s)</p>
+              <ul>
+                {state.reasons.map((reason, index) => (
+                  <li key={index}>{reason}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function UploadingIndicator({ progress }: { progress: UploadProgress | null }) {
+  const percent =
+    progress && progress.total > 0
+      ? Math.min(100, Math.round((progress.loaded / progress.total) * 100))
+      : null;
+  return (
+    <div className="upload-progress">
+      <span className="spinner" role="status" aria-label="Uploading" />
+      {percent !== null && (
+        <div className="upload-progress__bar">
+          <progress max={100} value={percent} aria-label="Upload progress">
+            {percent}%
+          </progress>
+          <span className="upload-progress__text">
+            {percent < 100 ? `${percent}%` : 'Storing your files…'}
+          </span>
+        </div>
+      )}
+    </div>
   );
 }

@@ -132,3 +132,92 @@ export interface DetailError {
   detail: string;
   code?: string;
 }
+
+/** POST upload/ (201): the stored files, in upload order. */
+export interface UploadedFileJson {
+  id: number;
+  title: string;
+}
+export interface UploadResponseJson {
+  files: UploadedFileJson[];
+}
+
+/**
+ * GET users/files/: the caller's files, newest first, with their works. Unlike the browse routes,
+ * private files are included; `original_name` is the name the file was uploaded under.
+ */
+export interface UserFileJson extends FileJson {
+  original_name: string;
+}
+export interface UserFilesJson {
+  files: UserFileJson[];
+  abstract_works: AbstractWorkJson[];
+  concrete_works: ConcreteWorkJson[];
+}
+
+/** Browse and search (files/query, components/query): DESIGN.md section 4. */
+export type SearchTimelineKind = 'HIERARCHY' | 'MARKER' | 'BEAT';
+
+/** A condition value: one text, or several that must all match (AND). Times also take numbers. */
+export type SearchConditionValue = string | number | (string | number)[];
+
+/** files/query `query`, and the `file` part of components/query's. */
+export type FileConditions = Partial<Record<'title' | 'composer' | 'performer', string | string[]>>;
+
+export interface ComponentsQuery {
+  'tl.kind': SearchTimelineKind;
+  cmp?: Record<string, SearchConditionValue>;
+  file?: FileConditions;
+}
+
+export interface FilesQueryResponse {
+  files: FileJson[];
+  concrete_works: ConcreteWorkJson[];
+  abstract_works: AbstractWorkJson[];
+  count: number;
+}
+
+export interface HierarchySearchComponentJson {
+  id: number;
+  timeline_id: number;
+  label: string;
+  comments: string;
+  color: string | null;
+  formal_function: string;
+  formal_type: string;
+  start: number;
+  end: number;
+}
+
+export interface MarkerSearchComponentJson {
+  id: number;
+  timeline_id: number;
+  label: string;
+  comments: string;
+  color: string | null;
+  time: number;
+}
+
+export interface BeatSearchComponentJson {
+  id: number;
+  timeline_id: number;
+  time: number;
+}
+
+export type SearchComponentJson =
+  HierarchySearchComponentJson | MarkerSearchComponentJson | BeatSearchComponentJson;
+
+export interface SearchTimelineJson {
+  id: number;
+  file_id: number;
+  kind: SearchTimelineKind;
+}
+
+export interface ComponentsQueryResponse {
+  components: SearchComponentJson[];
+  timelines: SearchTimelineJson[];
+  files: FileJson[];
+  concrete_works: ConcreteWorkJson[];
+  abstract_works: AbstractWorkJson[];
+  count: number;
+}

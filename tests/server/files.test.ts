@@ -27,7 +27,13 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
     app = await testApp(testDb.database);
     const [owner] = await testDb.database.db
       .insert(users)
-      .values({ username: 'owner', email: 'owner@example.org', firstName: '', lastName: '', isActive: true })
+      .values({
+        username: 'owner',
+        email: 'owner@example.org',
+        firstName: '',
+        lastName: '',
+        isActive: true,
+      })
       .returning({ id: users.id });
     ownerId = owner!.id;
     const stored = await ingestTla(testDb.database.db, {
@@ -123,7 +129,12 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
     const anonymous = await app.inject({ url: `/api/v1/files/${privateId}/json` });
     expect(anonymous.statusCode).toBe(404);
     expect(anonymous.json()).toEqual({ detail: 'Not found.' });
-    const stranger = await accessTokenFor(ownerId + 1000, 'stranger');
+    // A real, active account: tokens of users that do not exist are refused with 401.
+    const [other] = await testDb.database.db
+      .insert(users)
+      .values({ username: 'stranger', email: '', firstName: '', lastName: '', isActive: true })
+      .returning({ id: users.id });
+    const stranger = await accessTokenFor(other!.id, 'stranger');
     for (const suffix of ['json', 'tla']) {
       const response = await app.inject({
         url: `/api/v1/files/${privateId}/${suffix}`,

@@ -1,0 +1,323 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { SignJWT } from 'jose';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase, type Database } from '../server/db/database';
+import { migrate } from '../server/db/migrate';
+import { users } from '../server/db/schema';
+
+/**
+ * POST upload/ of DESIGN.md section 7's reference file (a 3-hour recording: 43,200 beats, 2,000
+ * hierarchy units in 5 levels, 6,000 markers, 10,000 harmonies, a 300-page PDF timeline; budget
+ * <= 2 s), sent over HTTP to a listening server, on PGlite and on a PostgreSQL server; and a large
+ * media file with it, to show that the server's memory does not grow with the upload's size.
+ *
+ *   npx tsx bench/upload-bench.ts [--runs N] [--media-mb N] [--postgres URL | --no-postgres]
+ */
+
+const SECONDS = 3 * 60 * 60;
+
+function referenceTla(): string {
+  const timelines: Record<string, unknown> = {};
+  let nextId = 1;
+  const keyed = (items: unknown[]) =>
+    Object.fromEntries(items.map((item) => [String(nextId++), item]));
+  const beats = Array.from({ length: 43_200 }, (_, i) => ({ time: i * 0.25, kind: 'BEAT' }));
+  timelines['0'] = {
+    kind: 'BEAT_TIMELINE',
+    beat_pattern: [4],
+    measure_numbers: Array.from({ length: 10_800 }, (_, i) => i + 1),
+    beats_in_measure: Array(10_800).fill(4),
+    measures_to_force_display: [],
+    height: 35,
+    is_visible: true,
+    name: 'Beats',
+    ordinal: 1,
+    components: keyed(beats),
+  };
+  const units: unknown[] = [];
+  for (const [level, count] of [
+    [1, 1000],
+    [2, 500],
+    [3, 250],
+    [4, 125],
+    [5, 125],
+  ] as const) {
+    const length = SECONDS / count;
+    for (let i = 0; i < count; i += 1) {
+      units.push({
+        start: i * length,
+        pre_start: i * length,
+        end: (i + 1) * length,
+        post_end: (i + 1) * length,
+        level,
+        label: `L${level}.${i}`,
+        color: '',
+        formal_type: '',
+        formal_function: i % 7 === 0 ? 'cadential' : '',
+        comments: '',
+        kind: 'HIERARCHY',
+      });
+    }
+  }
+  timelines['1'] = {
+    kind: 'HIERARCHY_TIMELINE',
+    name: 'Form',
+    height: 220,
+    is_visible: true,
+    ordinal: 2,
+    components: keyed(units),
+  };
+  timelines['2'] = {
+    kind: 'MARKER_TIMELINE',
+    name: 'Cadences',
+    height: 30,
+    is_visible: true,
+    ordinal: 3,
+    components: keyed(
+      Array.from({ length: 6000 }, (_, i) => ({
+        time: i * 1.8,
+        comments: '',
+        label: i % 3 ? 'HC' : 'PAC',
+        color: null,
+        kind: 'MARKER',
+      })),
+    ),
+  };
+  timelines['3'] = {
+    kind: 'HARMONY_TIMELINE',
+    level_count: 1,
+    level_height: 35,
+    is_visible: true,
+    name: 'Harmony',
+    ordinal: 4,
+    visible_level_count: 1,
+    components: keyed(
+      Array.from({ length: 10_000 }, (_, i) => ({
+        time: i * 1.08,
+        comments: '',
+        step: i % 7,
+        accidental: 0,
+        quality: i % 2 ? 'major' : 'dominant-seventh',
+        inversion: i % 4,
+        applied_to: 0,
+        level: 1,
+        display_mode: 'roman',
+        custom_text: '',
+        custom_text_font_type: 'analytic',
+        kind: 'HARMONY',
+      })),
+    ),
+  };
+  timelines['4'] = {
+    kind: 'PDF_TIMELINE',
+    height: 30,
+    is_visible: true,
+    name: 'Score',
+    ordinal: 5,
+    path: '/scores/reference.pdf',
+    components: keyed(
+      Array.from({ length: 300 }, (_, i) => ({
+        time: i * 36,
+        page_number: i + 1,
+        kind: 'PDF_MARKER',
+      })),
+    ),
+  };
+  return JSON.stringify({
+    file_path: '',
+    media_path: '/music/reference.wav',
+    media_metadata: {
+      title: 'Reference',
+      notes: '',
+      'media length': SECONDS,
+      composer: 'Bench',
+      performer: 'Bench',
+    },
+    timelines,
+    app_name: 'TiLiA',
+    version: '0.5.14',
+  });
+}
+
+/** A multipart body streamed in chunks, so the bench process never holds a big media file. */
+function multipartStream(
+  parts: { name: string; bytes?: Buffer; zeroWavBytes?: number }[],
+  boundary: string,
+) {
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      for (const part of parts) {
+        controller.enqueue(
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${part.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+          ),
+        );
+        if (part.bytes) controller.enqueue(part.bytes);
+        if (part.zeroWavBytes) {
+          const header = Buffer.alloc(44);
+          header.write('RIFF', 0, 'latin1');
+          header.writeUInt32LE(36 + part.zeroWavBytes, 4);
+          header.write('WAVEfmt ', 8, 'latin1');
+          controller.enqueue(header);
+          const chunk = Buffer.alloc(1024 * 1024);
+          for (let sent = 0; sent < part.zeroWavBytes; sent += chunk.length)
+            controller.enqueue(chunk);
+        }
+        controller.enqueue(Buffer.from('\r\n'));
+      }
+      controller.enqueue(Buffer.from(`--${boundary}--\r\n`));
+      controller.close();
+    },
+  });
+}
+
+interface Result {
+  database: string;
+  what: string;
+  runs: number;
+  p50: number;
+  max: number;
+  rssGrowthMb?: number;
+}
+
+async function benchDatabase(
+  label: string,
+  database: Database,
+  runs: number,
+  mediaMb: number,
+): Promise<Result[]> {
+  await migrate(database);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tilia-upload-bench-'));
+  const secret = 'upload-bench-secret-key-long-enough-for-hs256';
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SECRET_KEY: secret,
+    LOG_LEVEL: 'silent',
+    MAX_UPLOAD_MB: String(mediaMb + 64),
+    CLIENT_DIR: dataDir,
+  });
+  const app = await buildApp({ config, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  const [user] = await database.db
+    .insert(users)
+    .values({ username: 'bench', email: '', firstName: '', lastName: '', isActive: true })
+    .returning({ id: users.id });
+  const token = await new SignJWT({
+    token_type: 'access',
+    user_id: user!.id,
+    username: 'bench',
+    jti: crypto.randomUUID(),
+  })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(secret));
+  const tla = Buffer.from(referenceTla());
+
+  const send = async (parts: Parameters<typeof multipartStream>[0]) => {
+    const boundary = `bench${Math.random().toString(16).slice(2)}`;
+    const started = performance.now();
+    const response = await fetch(`http://127.0.0.1:${port}/api/v1/upload/`, {
+      method: 'POST',
+      body: multipartStream(parts, boundary),
+      duplex: 'half',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+    } as RequestInit);
+    const body = await response.text();
+    if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${body}`);
+    return performance.now() - started;
+  };
+  const summary = (what: string, times: number[], extra: Partial<Result> = {}): Result => {
+    const sorted = [...times].sort((a, b) => a - b);
+    return {
+      database: label,
+      what,
+      runs: times.length,
+      p50: Math.round(sorted[Math.floor(sorted.length / 2)]!),
+      max: Math.round(sorted.at(-1)!),
+      ...extra,
+    };
+  };
+
+  const results: Result[] = [];
+  await send([{ name: 'reference.tla', bytes: tla }]); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) times.push(await send([{ name: 'reference.tla', bytes: tla }]));
+  results.push(
+    summary(`reference .tla (${(tla.length / 1048576).toFixed(1)} MB, 61,800 components)`, times),
+  );
+
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  }, 20);
+  const mediaTime = await send([
+    { name: 'reference.tla', bytes: tla },
+    { name: 'reference.wav', zeroWavBytes: mediaMb * 1048576 },
+  ]);
+  clearInterval(sampler);
+  results.push(
+    summary(`reference .tla + ${mediaMb} MB WAV`, [mediaTime], {
+      rssGrowthMb: Math.round((rssPeak - rssBefore) / 1048576),
+    }),
+  );
+
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  return results;
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const option = (name: string) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const runs = Number(option('--runs') ?? 5);
+  const mediaMb = Number(option('--media-mb') ?? 256);
+  const postgresUrl = args.includes('--no-postgres')
+    ? null
+    : (option('--postgres') ?? process.env.TEST_DATABASE_URL ?? null);
+
+  const results: Result[] = [];
+  const pglite = await openDatabase({ kind: 'pglite', dataDir: null });
+  results.push(...(await benchDatabase('pglite', pglite, runs, mediaMb)));
+  await pglite.close();
+  if (postgresUrl) {
+    const admin = await openDatabase({ kind: 'postgres', url: postgresUrl, poolSize: 1 });
+    const name = `tilia_upload_bench_${process.pid}`;
+    await admin.withConnection((run) => run(`CREATE DATABASE ${name}`));
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+    try {
+      results.push(...(await benchDatabase('postgres', database, runs, mediaMb)));
+    } finally {
+      await database.close();
+      await admin.withConnection((run) => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await admin.close();
+    }
+  }
+  console.table(results);
+  const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(
+    path.join(out, 'upload.json'),
+    JSON.stringify({ budgetMs: 2000, results }, null, 2) + '\n',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+import type { Db } from '../db/database';
+
+/** What the account services need from the app: built once by the routes, passed to each call. */
+export interface AccountsContext {
+  db: Db;
+  /** SECRET_KEY, for HMACs (password-reset tokens). */
+  secret: string;
+  /** SECRET_KEY as the HS256 signing key of the JWTs. */
+  signingKey: Uint8Array;
+  /** Origin of the links in e-mails (PUBLIC_URL), never the request's Host header. */
+  publicUrl: string;
+}
+
+/** The JSON the API shows of a user (SPEC.md section 3: user_id, username, names, e-mail). */
+export interface UserJson {
+  user_id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+export function userJson(user: {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}): UserJson {
+  return {
+    user_id: user.id,
+    username: user.username,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+  };
+}
+
+/** A unique-index violation (SQLSTATE 23505) on `constraint`, wherever the driver wraps it. */
+export function violatesUnique(error: unknown, constraint: string): boolean {
+  for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
+    const fields = cause as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (fields.code === '23505') {
+      return fields.constraint === constraint || String(fields.message).includes(constraint);
+    }
+  }
+  return false;
+}

@@ -1,0 +1,88 @@
+import { fieldErrors } from '../http-errors';
+import { userJson, violatesUnique, type AccountsContext, type UserJson } from './accounts-context';
+import {
+  email,
+  FieldProblems,
+  messages,
+  NAME_MAX,
+  password,
+  text,
+  username,
+} from './account-fields';
+import { passwordProblems } from './password-validators';
+import { hashPassword } from './passwords';
+import { insertUser, isEmailTaken, isUsernameTaken } from './users.repository';
+
+/** The registration payload of SPEC.md section 3. */
+export interface Registration {
+  firstname: string;
+  lastname: string;
+  username: string;
+  email: string;
+  password1: string;
+  password2: string;
+}
+
+/**
+ * POST dj-rest-auth/registration/: every field is checked and every problem reported at once,
+ * per field, with dj-rest-auth's and Django's messages; the differing-passwords message is a
+ * non-field error, as dj-rest-auth raises it.
+ */
+export async function register(context: AccountsContext, input: Registration): Promise<UserJson> {
+  const problems = new FieldProblems();
+  const firstName = text(problems, 'firstname', input.firstname, { max: NAME_MAX });
+  const lastName = text(problems, 'lastname', input.lastname, { max: NAME_MAX });
+  const name = username(problems, 'username', input.username);
+  if (name !== null && (await isUsernameTaken(context.db, name))) {
+    problems.add('username', messages.usernameTaken);
+  }
+  const address = email(problems, 'email', input.email);
+  if (address !== null && (await isEmailTaken(context.db, address))) {
+    problems.add('email', messages.emailTaken);
+  }
+  const first = password(problems, 'password1', input.password1);
+  const second = password(problems, 'password2', input.password2);
+  if (first !== null) {
+    const owner = {
+      username: name ?? input.username,
+      firstName: firstName ?? input.firstname,
+      lastName: lastName ?? input.lastname,
+      email: address ?? input.email,
+    };
+    for (const problem of passwordProblems(first, owner)) problems.add('password1', problem);
+  }
+  if (first !== null && second !== null && first !== second) {
+    problems.add('non_field_errors', messages.passwordMismatch);
+  }
+  if (
+    problems.has() ||
+    firstName === null ||
+    lastName === null ||
+    name === null ||
+    address === null ||
+    first === null
+  ) {
+    throw fieldErrors(problems.byField);
+  }
+
+  const passwordHash = await hashPassword(first);
+  try {
+    const user = await insertUser(context.db, {
+      username: name,
+      email: address,
+      firstName,
+      lastName,
+      passwordHash,
+    });
+    return userJson(user);
+  } catch (error) {
+    // Another registration took the name or address between the check and the insert.
+    if (violatesUnique(error, 'users_username_lower_key')) {
+      throw fieldErrors({ username: [messages.usernameTaken] });
+    }
+    if (violatesUnique(error, 'users_email_lower_key')) {
+      throw fieldErrors({ email: [messages.emailTaken] });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+// The plugin's type declarations add createRateLimit to FastifyInstance.
+import type {} from '@fastify/rate-limit';
+import type { RateLimit } from '../config';
+import { ApiError } from '../http-errors';
+
+/** DRF's Throttled error: 429, its detail text, and Retry-After in seconds. */
+export function throttled(seconds: number): ApiError {
+  const wait = Math.max(1, Math.ceil(seconds));
+  return new ApiError(
+    429,
+    {
+      detail: `Request was throttled. Expected available in ${wait} second${wait === 1 ? '' : 's'}.`,
+      code: 'throttled',
+    },
+    { 'retry-after': String(wait) },
+  );
+}
+
+/** An attempt holding a place in a throttle until its outcome is known. */
+export interface Attempt {
+  /** The attempt failed: it counts against the limit. */
+  failed(): Promise<void>;
+  /** The attempt succeeded (or never got going): it does not count. */
+  release(): void;
+}
+
+/**
+ * A rate limit over @fastify/rate-limit's store (the plugin must be registered on `app`), keyed
+ * by what `keyOf` reads from the request: an IP, a username, an e-mail address.
+ */
+export class Throttle {
+  private readonly limiter;
+  /** Attempts under way per key: counted as spent, so a burst of parallel tries cannot overshoot. */
+  private readonly inFlight = new Map<string, number>();
+
+  constructor(
+    app: FastifyInstance,
+    private readonly limit: RateLimit,
+    private readonly keyOf: (request: FastifyRequest) => string,
+  ) {
+    this.limiter = app.createRateLimit({
+      max: limit.max,
+      timeWindow: limit.windowMs,
+      keyGenerator: keyOf,
+    });
+  }
+
+  /** Counts every request; refuses the ones past the limit. */
+  async count(request: FastifyRequest): Promise<void> {
+    const status = await this.limiter(request);
+    if (!status.isAllowed && status.isExceeded) throw throttled(status.ttlInSeconds);
+  }
+
+  /**
+   * Holds a place for an attempt that counts only if it fails (a login). Refuses it when the
+   * failures already recorded plus the attempts under way reach the limit.
+   */
+  async begin(request: FastifyRequest): Promise<Attempt> {
+    const key = this.keyOf(request);
+    // Taken before the first await, so concurrent attempts always see one another.
+    this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
+    let held = true;
+    const release = () => {
+      if (!held) return;
+      held = false;
+      const left = (this.inFlight.get(key) ?? 1) - 1;
+      if (left > 0) this.inFlight.set(key, left);
+      else this.inFlight.delete(key);
+    };
+    try {
+      const status = await this.limiter(request, { increment: false });
+      const others = (this.inFlight.get(key) ?? 1) - 1;
+      if (!status.isAllowed && status.remaining - others <= 0) {
+        throw throttled(status.ttl > 0 ? status.ttlInSeconds : this.limit.windowMs / 1000);
+      }
+    } catch (error) {
+      release();
+      throw error;
+    }
+    return {
+      failed: async () => {
+        release();
+        await this.limiter(request);
+      },
+      release,
+    };
+  }
+}

@@ -1,0 +1,151 @@
+import { fieldErrors, forbidden, notFound } from '../http-errors';
+import { userJson, violatesUnique, type AccountsContext, type UserJson } from './accounts-context';
+import {
+  email,
+  FieldProblems,
+  messages,
+  NAME_MAX,
+  password,
+  text,
+  username,
+} from './account-fields';
+import { passwordProblems } from './password-validators';
+import { hashPassword, passwordMatches } from './passwords';
+import { blacklistAllRefreshTokens } from './refresh-tokens.repository';
+import { issueTokenPair, type TokenPair } from './tokens.service';
+import {
+  findUserById,
+  isEmailTaken,
+  isUsernameTaken,
+  replacePassword,
+  updateProfile,
+} from './users.repository';
+
+/** GET users/{id}/username: public, as the browse pages show each file's author. */
+export async function publicUsername(context: AccountsContext, id: number) {
+  const user = await findUserById(context.db, id);
+  if (!user) throw notFound();
+  return { username: user.username };
+}
+
+/** GET users/{id}/: your own account only. */
+export async function ownProfile(
+  context: AccountsContext,
+  viewerId: number,
+  id: number,
+): Promise<UserJson> {
+  if (viewerId !== id) throw forbidden();
+  const user = await findUserById(context.db, id);
+  if (!user) throw notFound();
+  return userJson(user);
+}
+
+export interface ProfileChange {
+  first_name: string;
+  last_name: string;
+  username: string;
+  email: string;
+}
+
+/** PUT users/profile-change/{id}/: your own account only; names may be blank, nothing else. */
+export async function changeProfile(
+  context: AccountsContext,
+  viewerId: number,
+  id: number,
+  input: ProfileChange,
+): Promise<UserJson> {
+  if (viewerId !== id) throw forbidden();
+  const problems = new FieldProblems();
+  const firstName = text(problems, 'first_name', input.first_name, {
+    max: NAME_MAX,
+    allowBlank: true,
+  });
+  const lastName = text(problems, 'last_name', input.last_name, {
+    max: NAME_MAX,
+    allowBlank: true,
+  });
+  const name = username(problems, 'username', input.username);
+  if (name !== null && (await isUsernameTaken(context.db, name, id))) {
+    problems.add('username', messages.usernameTaken);
+  }
+  const address = email(problems, 'email', input.email);
+  if (address !== null && (await isEmailTaken(context.db, address, id))) {
+    problems.add('email', messages.emailTaken);
+  }
+  if (
+    problems.has() ||
+    firstName === null ||
+    lastName === null ||
+    name === null ||
+    address === null
+  ) {
+    throw fieldErrors(problems.byField);
+  }
+  try {
+    const user = await updateProfile(context.db, id, {
+      firstName,
+      lastName,
+      username: name,
+      email: address,
+    });
+    if (!user) throw notFound();
+    return userJson(user);
+  } catch (error) {
+    if (violatesUnique(error, 'users_username_lower_key')) {
+      throw fieldErrors({ username: [messages.usernameTaken] });
+    }
+    if (violatesUnique(error, 'users_email_lower_key')) {
+      throw fieldErrors({ email: [messages.emailTaken] });
+    }
+    throw error;
+  }
+}
+
+export interface PasswordChange {
+  old_password: string;
+  new_password: string;
+}
+
+export const passwordSavedDetail = 'New password has been saved.';
+
+/**
+ * PUT users/password-change/: needs the old password; the new one must pass Django's validators.
+ * Success revokes every refresh token of the user (and, through password_changed_at, every older
+ * access token) and hands this session a fresh pair, so only the device that changed the
+ * password stays signed in.
+ */
+export async function changePassword(
+  context: AccountsContext,
+  userId: number,
+  input: PasswordChange,
+): Promise<TokenPair & { detail: string }> {
+  const user = await findUserById(context.db, userId);
+  if (!user) throw notFound();
+  const problems = new FieldProblems();
+  const oldPassword = password(problems, 'old_password', input.old_password);
+  const newPassword = password(problems, 'new_password', input.new_password);
+  if (oldPassword !== null && !(await passwordMatches(user.passwordHash, oldPassword))) {
+    problems.add('old_password', messages.wrongOldPassword);
+  }
+  if (newPassword !== null) {
+    for (const problem of passwordProblems(newPassword, user))
+      problems.add('new_password', problem);
+  }
+  if (problems.has() || newPassword === null) throw fieldErrors(problems.byField);
+
+  const newHash = await hashPassword(newPassword);
+  return context.db.transaction(async (tx) => {
+    const changedAt = await replacePassword(tx, user.id, user.passwordHash, newHash);
+    if (changedAt === null) throw fieldErrors({ old_password: [messages.wrongOldPassword] });
+    await blacklistAllRefreshTokens(tx, user.id);
+    // Signed no earlier than the change as the database recorded it, so the new access token
+    // is never older than password_changed_at even if the clocks differ.
+    const pair = await issueTokenPair(
+      tx,
+      context.signingKey,
+      user,
+      Math.max(Date.now(), changedAt.getTime()),
+    );
+    return { detail: passwordSavedDetail, ...pair };
+  });
+}

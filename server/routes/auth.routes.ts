@@ -1,0 +1,234 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { Type, type Static } from '@sinclair/typebox';
+import { signingKey } from '../auth/jwt-tokens';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { fieldErrors } from '../http-errors';
+import type { AccountsContext } from '../accounts/accounts-context';
+import { email, FieldProblems, password, text, USERNAME_MAX } from '../accounts/account-fields';
+import { Mailer } from '../accounts/mailer';
+import {
+  confirmPasswordReset,
+  requestPasswordReset,
+  resetDoneDetail,
+  resetSentDetail,
+} from '../accounts/password-reset.service';
+import { register } from '../accounts/registration.service';
+import { Throttle } from '../accounts/throttle';
+import {
+  logout,
+  noActiveAccount,
+  obtainTokenPair,
+  rotateRefreshToken,
+} from '../accounts/tokens.service';
+import path from 'node:path';
+
+const TokenPair = Type.Object({ access: Type.String(), refresh: Type.String() });
+const Detail = Type.Object({ detail: Type.String() });
+const Login = Type.Object({ username: Type.String(), password: Type.String() });
+const Refresh = Type.Object({ refresh: Type.String() });
+const Registration = Type.Object({
+  firstname: Type.String(),
+  lastname: Type.String(),
+  username: Type.String(),
+  email: Type.String(),
+  password1: Type.String(),
+  password2: Type.String(),
+});
+const ResetRequest = Type.Object({ email: Type.String() });
+const ResetConfirmation = Type.Object({
+  uid: Type.String(),
+  token: Type.String(),
+  new_password1: Type.String(),
+  new_password2: Type.String(),
+});
+const RegisteredUser = Type.Object({
+  user_id: Type.Integer(),
+  username: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Type.String(),
+});
+
+/** simplejwt's and dj-rest-auth's views take no authentication: a stale token must not block them. */
+const anonymous = { ignoresBearer: true } as const;
+
+/** Usernames as the login compares them: trimmed, NFKC, any case. */
+const usernameKey = (request: FastifyRequest) =>
+  (request.body as { username?: string }).username?.trim().normalize('NFKC').toLowerCase() ?? '';
+
+export function accountsContext(config: Config, database: Database): AccountsContext {
+  return {
+    db: database.db,
+    secret: config.secretKey,
+    signingKey: signingKey(config.secretKey),
+    publicUrl: config.publicUrl,
+  };
+}
+
+/**
+ * Tokens (djangorestframework-simplejwt semantics), registration and password reset
+ * (dj-rest-auth paths), with the rate limits of DESIGN.md section 8.
+ */
+export async function authRoutes(
+  app: FastifyInstance,
+  options: { config: Config; database: Database },
+) {
+  const { config } = options;
+  const mailer = new Mailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: app.log,
+  });
+  app.addHook('onClose', () => mailer.idle());
+  const context = accountsContext(config, options.database);
+
+  // Only the routes below use it; `global: false` leaves every other route unlimited.
+  await app.register(rateLimit, { global: false });
+  const limits = config.rateLimits;
+  const loginPerIp = new Throttle(app, limits.loginPerIp, (request) => `login-ip:${request.ip}`);
+  const loginPerUsername = new Throttle(
+    app,
+    limits.loginPerUsername,
+    (request) => `login-username:${usernameKey(request)}`,
+  );
+  const registrationPerIp = new Throttle(
+    app,
+    limits.registrationPerIp,
+    (request) => `registration-ip:${request.ip}`,
+  );
+  const resetPerAddress = new Throttle(
+    app,
+    limits.passwordResetPerAddress,
+    (request) => `reset-address:${(request.body as { email: string }).email.trim().toLowerCase()}`,
+  );
+
+  app.post(
+    '/token/',
+    {
+      config: anonymous,
+      schema: {
+        summary: 'Log in: an access and a refresh token for a username and password',
+        tags: ['auth'],
+        body: Login,
+        response: { 200: TokenPair },
+      },
+    },
+    async (request) => {
+      const body = request.body as Static<typeof Login>;
+      const problems = new FieldProblems();
+      const username = text(problems, 'username', body.username, { max: USERNAME_MAX });
+      const secret = password(problems, 'password', body.password);
+      if (username === null || secret === null) throw fieldErrors(problems.byField);
+
+      const byIp = await loginPerIp.begin(request);
+      let byUsername;
+      try {
+        byUsername = await loginPerUsername.begin(request);
+      } catch (error) {
+        byIp.release();
+        throw error;
+      }
+      try {
+        const pair = await obtainTokenPair(context, username, secret);
+        if (pair) return pair;
+        await Promise.all([byIp.failed(), byUsername.failed()]);
+        throw noActiveAccount();
+      } finally {
+        byIp.release();
+        byUsername.release();
+      }
+    },
+  );
+
+  app.post(
+    '/token/refresh/',
+    {
+      config: anonymous,
+      schema: {
+        summary: 'A new token pair for a refresh token, which is blacklisted (rotation)',
+        tags: ['auth'],
+        body: Refresh,
+        response: { 200: TokenPair },
+      },
+    },
+    async (request) =>
+      rotateRefreshToken(context, (request.body as Static<typeof Refresh>).refresh),
+  );
+
+  app.post(
+    '/token/logout/',
+    {
+      config: anonymous,
+      schema: {
+        summary: 'Log out: blacklists the refresh token',
+        tags: ['auth'],
+        body: Refresh,
+        response: { 200: Type.Object({}) },
+      },
+    },
+    async (request) => {
+      await logout(context, (request.body as Static<typeof Refresh>).refresh);
+      return {};
+    },
+  );
+
+  app.post(
+    '/dj-rest-auth/registration/',
+    {
+      config: anonymous,
+      schema: {
+        summary: 'Sign up',
+        tags: ['auth'],
+        body: Registration,
+        response: { 201: RegisteredUser },
+      },
+    },
+    async (request, reply) => {
+      await registrationPerIp.count(request);
+      const user = await register(context, request.body as Static<typeof Registration>);
+      return reply.code(201).send(user);
+    },
+  );
+
+  app.post(
+    '/dj-rest-auth/password/reset/',
+    {
+      config: anonymous,
+      schema: {
+        summary: 'Mail a password-reset link to the address, if an account has it',
+        description: 'Answers the same whether or not the address is registered.',
+        tags: ['auth'],
+        body: ResetRequest,
+        response: { 200: Detail },
+      },
+    },
+    async (request) => {
+      const problems = new FieldProblems();
+      const address = email(problems, 'email', (request.body as Static<typeof ResetRequest>).email);
+      if (address === null) throw fieldErrors(problems.byField);
+      await resetPerAddress.count(request);
+      await requestPasswordReset(context, mailer, address);
+      return { detail: resetSentDetail };
+    },
+  );
+
+  app.post(
+    '/dj-rest-auth/password/reset/confirm/',
+    {
+      config: anonymous,
+      schema: {
+        summary: 'Set a new password with the uid and token of a reset link',
+        tags: ['auth'],
+        body: ResetConfirmation,
+        response: { 200: Detail },
+      },
+    },
+    async (request) => {
+      await confirmPasswordReset(context, request.body as Static<typeof ResetConfirmation>);
+      return { detail: resetDoneDetail };
+    },
+  );
+}

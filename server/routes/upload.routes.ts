@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { Type } from '@sinclair/typebox';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { ViewerCache } from '../files/viewer-cache';
+import { ApiError } from '../http-errors';
+import { requireUser } from '../plugins/authentication';
+import { MediaStore } from '../uploads/media-store';
+import { receiveUpload, tooLarge } from '../uploads/multipart-intake';
+import { storeUpload } from '../uploads/upload.service';
+import { userFilesRoutes } from './user-files.routes';
+
+// Multipart framing (boundaries, part headers, the is_public field) on top of the files' bytes.
+const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
+
+// Far longer than any upload can take (the server's request timeout is 2 minutes).
+const STALE_TEMP_MS = 24 * 60 * 60 * 1000;
+
+const UploadResponse = Type.Object({
+  files: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String() })),
+});
+
+export interface UploadRoutesOptions {
+  config: Config;
+  database: Database;
+  viewerCache: ViewerCache;
+}
+
+/**
+ * POST upload/ and the routes that manage uploaded files. They share one MediaStore, which
+ * orders the moves and removals of each media object on disk.
+ */
+export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions) {
+  const { config, database, viewerCache } = options;
+  const store = new MediaStore(config.mediaDir);
+  await app.register(userFilesRoutes, { database, viewerCache, store });
+  app.addHook('onReady', async () => {
+    const removed = await store.sweepStaleTemps(STALE_TEMP_MS);
+    if (removed > 0) app.log.info({ removed }, 'removed stale upload temporary files');
+  });
+
+  // Multipart parsing only here: every other route keeps JSON bodies and their 1 MiB limit.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { throwFileSizeLimit: true });
+
+    scope.post(
+      '/upload',
+      {
+        schema: {
+          summary: 'Upload .tla files, with the media and score PDFs they use, in one batch',
+          description:
+            "multipart/form-data: one or more 'file' parts and an optional 'is_public' " +
+            '(default false). A media or PDF file is used by the .tla whose media_path or PDF ' +
+            'timeline path ends in its name. All files are stored or none is: 400 lists what is ' +
+            `wrong with each bad file, 413 above MAX_UPLOAD_MB (${config.maxUploadBytes / 1048576}), ` +
+            '415 for a type other than .tla, audio, video or PDF.',
+          tags: ['files'],
+          consumes: ['multipart/form-data'],
+          security: [{ bearer: [] }],
+          response: { 201: UploadResponse },
+        },
+        onRequest: async (request) => {
+          requireUser(request);
+          const length = Number(request.headers['content-length'] ?? 0);
+          if (length > config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES) {
+            throw tooLarge(config.maxUploadBytes);
+          }
+        },
+      },
+      async (request, reply) => {
+        const userId = requireUser(request);
+        if (!request.isMultipart()) {
+          const type = request.headers['content-type'] ?? '';
+          throw new ApiError(415, { detail: `Unsupported media type "${type}" in request.` });
+        }
+        const received = await receiveUpload(request, {
+          tempDir: store.tempDir,
+          maxBytes: config.maxUploadBytes,
+        });
+        const files = await storeUpload(
+          { database, store, log: request.log, mediaBaseUrl: config.mediaBaseUrl },
+          userId,
+          received,
+        );
+        return reply.code(201).send({ files });
+      },
+    );
+  });
+}

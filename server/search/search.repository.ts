@@ -1,0 +1,287 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  sql,
+  type AnyColumn,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import type { Db } from '../db/database';
+import {
+  abstractWorks,
+  components,
+  concreteWorks,
+  files,
+  searchGeneration,
+  timelines,
+  users,
+} from '../db/schema';
+import {
+  SEARCH_PAGE_SIZE,
+  type ComponentField,
+  type FileProperty,
+  type SearchKind,
+  type SortDirection,
+} from '../../src/shared/search-fields';
+import type { ComponentSearch, FileSearch, TextCondition, TimeCondition } from './search-params';
+
+/**
+ * The SQL of files/query and components/query. Each WHERE clause below repeats, literally, the
+ * predicate of the partial indexes of migration 0003 (`is_public AND search_kind = '...'`) so
+ * that the planner can prove those indexes apply; the kind is one of three fixed words.
+ */
+
+/** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally. */
+export function substringPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+const textColumn = {
+  label: components.label,
+  comments: components.comments,
+  color: components.color,
+  formal_function: components.formalFunction,
+  formal_type: components.formalType,
+} as const;
+
+const timeColumn = {
+  start: components.start,
+  end: components.end,
+  time: components.time,
+} as const;
+
+type TextField = keyof typeof textColumn;
+type TimeField = keyof typeof timeColumn;
+
+const isTextField = (field: ComponentField): field is TextField => field in textColumn;
+const isTimeField = (field: ComponentField): field is TimeField => field in timeColumn;
+
+// Text sorts are case-insensitive and independent of the server's collation; the expressions
+// match the sort indexes of migration 0003 exactly.
+const textSortKey = (column: SQLWrapper) => sql`lower(${column}) COLLATE "C"`;
+
+function ordered(key: SQLWrapper, id: AnyColumn, dir: SortDirection) {
+  // Ties break by id in the same direction, so one backward index walk serves 'desc'.
+  switch (dir) {
+    case 'asc':
+      return [asc(key), asc(id)];
+    case 'desc':
+      return [desc(key), desc(id)];
+    default: {
+      const unexpected: never = dir;
+      throw new Error(`unknown direction ${String(unexpected)}`);
+    }
+  }
+}
+
+function fileConditionSql(condition: TextCondition<FileProperty>): SQL[] {
+  const column = {
+    title: abstractWorks.title,
+    composer: abstractWorks.composer,
+    performer: concreteWorks.artist,
+  }[condition.property];
+  return condition.substrings
+    .filter((text) => text.length > 0)
+    .map((text) => sql`${column} ILIKE ${substringPattern(text)}`);
+}
+
+/** Public files matching every file condition, as a subquery of their ids (null: no condition). */
+function matchingFileIds(conditions: TextCondition<FileProperty>[]): SQL | null {
+  const clauses = conditions.flatMap(fileConditionSql);
+  if (clauses.length === 0) return null;
+  return sql`SELECT ${files.id} FROM ${files}
+    JOIN ${concreteWorks} ON ${concreteWorks.id} = ${files.concreteWorkId}
+    JOIN ${abstractWorks} ON ${abstractWorks.id} = ${concreteWorks.abstractWorkId}
+    WHERE ${files.isPublic} AND ${and(...clauses)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// files/query
+
+function fileWhere(search: FileSearch): SQL {
+  return and(sql`${files.isPublic}`, ...search.file.flatMap(fileConditionSql))!;
+}
+
+function fileSortKey(search: FileSearch): SQL {
+  switch (search.orderBy) {
+    case 'title':
+      return textSortKey(abstractWorks.title);
+    case 'composer':
+      return textSortKey(abstractWorks.composer);
+    case 'performer':
+      return textSortKey(concreteWorks.artist);
+    case 'file_author':
+      return textSortKey(users.username);
+    default: {
+      const unexpected: never = search.orderBy;
+      throw new Error(`unknown sort key ${String(unexpected)}`);
+    }
+  }
+}
+
+const filePublicFields = {
+  id: files.id,
+  authorId: files.authorId,
+  concreteWorkId: files.concreteWorkId,
+  isPublic: files.isPublic,
+  createdAt: files.createdAt,
+};
+
+export type FileWithWorks = Awaited<ReturnType<typeof filesWithWorks>>[number];
+
+function filesWithWorks(db: Db) {
+  return db
+    .select({ file: filePublicFields, concreteWork: concreteWorks, abstractWork: abstractWorks })
+    .from(files)
+    .innerJoin(concreteWorks, eq(concreteWorks.id, files.concreteWorkId))
+    .innerJoin(abstractWorks, eq(abstractWorks.id, concreteWorks.abstractWorkId));
+}
+
+export async function findFilePage(db: Db, search: FileSearch): Promise<FileWithWorks[]> {
+  return filesWithWorks(db)
+    .innerJoin(users, eq(users.id, files.authorId))
+    .where(fileWhere(search))
+    .orderBy(...ordered(fileSortKey(search), files.id, search.direction))
+    .limit(SEARCH_PAGE_SIZE)
+    .offset((search.page - 1) * SEARCH_PAGE_SIZE);
+}
+
+export async function countFiles(db: Db, search: FileSearch): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::integer` })
+    .from(files)
+    .innerJoin(concreteWorks, eq(concreteWorks.id, files.concreteWorkId))
+    .innerJoin(abstractWorks, eq(abstractWorks.id, concreteWorks.abstractWorkId))
+    .where(fileWhere(search));
+  return Number(row?.count ?? 0);
+}
+
+/** The files (with their works) of a page of components, public ones only. */
+export async function findFilesByIds(db: Db, ids: number[]): Promise<FileWithWorks[]> {
+  if (ids.length === 0) return [];
+  return filesWithWorks(db).where(and(inArray(files.id, ids), sql`${files.isPublic}`));
+}
+
+// ---------------------------------------------------------------------------------------------
+// components/query
+
+function textConditionSql(condition: TextCondition<ComponentField>): SQL[] {
+  if (!isTextField(condition.property)) return [];
+  const column = textColumn[condition.property];
+  return condition.substrings
+    .filter((text) => text.length > 0)
+    .map((text) => sql`${column} ILIKE ${substringPattern(text)}`);
+}
+
+function timeConditionSql(condition: TimeCondition): SQL[] {
+  if (!isTimeField(condition.property)) return [];
+  const column = timeColumn[condition.property];
+  return [sql`${column} >= ${condition.from}`, sql`${column} < ${condition.to}`];
+}
+
+const kindLiteral = (kind: SearchKind) => sql.raw(`'${kind}'`);
+
+function componentWhere(search: ComponentSearch): SQL {
+  const fileIds = matchingFileIds(search.file);
+  return and(
+    sql`${components.isPublic}`,
+    sql`${components.searchKind} = ${kindLiteral(search.kind)}`,
+    ...search.text.flatMap(textConditionSql),
+    ...search.times.flatMap(timeConditionSql),
+    ...(fileIds ? [sql`${components.fileId} IN (${fileIds})`] : []),
+  )!;
+}
+
+function componentSortKey(search: ComponentSearch): SQLWrapper {
+  const key = search.orderBy;
+  if (key === 'title') return textSortKey(components.workTitle);
+  if (key === 'composer') return textSortKey(components.workComposer);
+  const field = key as ComponentField;
+  if (isTextField(field)) return textSortKey(textColumn[field]);
+  if (isTimeField(field)) return timeColumn[field];
+  throw new Error(`unknown sort key ${key}`);
+}
+
+export interface ComponentHit {
+  id: number;
+  timelineId: number;
+  fileId: number;
+  label: string | null;
+  comments: string | null;
+  color: string | null;
+  formalFunction: string | null;
+  formalType: string | null;
+  start: number | null;
+  end: number | null;
+  time: number | null;
+}
+
+/**
+ * How a page is found. 'indexed': the planner's choice, in practice the trigram or time index
+ * for the matches, then a sort of all of them; right when matches are few. 'walk': along the
+ * sort index, testing each row, stopping after offset + 15 matches; right when matches are dense.
+ * The planner cannot tell the two apart (its estimate for a substring is a guess), the caller can:
+ * it knows the count.
+ */
+export type PageStrategy = 'indexed' | 'walk';
+
+export async function findComponentPage(
+  db: Db,
+  search: ComponentSearch,
+  strategy: PageStrategy,
+): Promise<ComponentHit[]> {
+  if (strategy === 'indexed') return componentPageQuery(db, search);
+  return db.transaction(async (tx) => {
+    // For this transaction only: anything but an ordered index walk costs "infinitely" much.
+    await tx.execute(sql`SELECT set_config('enable_sort', 'off', true),
+      set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`);
+    return componentPageQuery(tx, search);
+  });
+}
+
+function componentPageQuery(db: Db, search: ComponentSearch): Promise<ComponentHit[]> {
+  return db
+    .select({
+      id: components.id,
+      timelineId: components.timelineId,
+      fileId: components.fileId,
+      label: components.label,
+      comments: components.comments,
+      color: components.color,
+      formalFunction: components.formalFunction,
+      formalType: components.formalType,
+      start: components.start,
+      end: components.end,
+      time: components.time,
+    })
+    .from(components)
+    .where(componentWhere(search))
+    .orderBy(...ordered(componentSortKey(search), components.id, search.direction))
+    .limit(SEARCH_PAGE_SIZE)
+    .offset((search.page - 1) * SEARCH_PAGE_SIZE);
+}
+
+export async function countComponents(db: Db, search: ComponentSearch): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::integer` })
+    .from(components)
+    .where(componentWhere(search));
+  return Number(row?.count ?? 0);
+}
+
+export async function findTimelinesByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: timelines.id, fileId: timelines.fileId, kind: timelines.kind })
+    .from(timelines)
+    .where(inArray(timelines.id, ids));
+}
+
+/** The generation that cached counts are valid for (migration 0003). */
+export async function readSearchGeneration(db: Db): Promise<number> {
+  const [row] = await db.select({ generation: searchGeneration.generation }).from(searchGeneration);
+  return row?.generation ?? 0;
+}

@@ -1,0 +1,147 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type TransformCallback } from 'node:stream';
+import { finished, pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { ApiError, fieldErrors } from '../http-errors';
+import { SNIFF_BYTES } from './content-sniffer';
+
+/** One uploaded file part, already on disk in a temporary file. */
+export interface ReceivedFile {
+  /** The name the browser sent, without any directory part. */
+  name: string;
+  tempPath: string;
+  size: number;
+  sha256: string;
+  /** The first bytes, for telling the type from the content. */
+  head: Uint8Array;
+}
+
+export interface ReceivedUpload {
+  files: ReceivedFile[];
+  isPublic: boolean;
+}
+
+export const tooLarge = (maxBytes: number) =>
+  new ApiError(
+    413,
+    { detail: `The upload is too large: at most ${Math.floor(maxBytes / (1024 * 1024))} MB.` },
+    // The rest of the body is not read: the connection cannot be reused.
+    { connection: 'close' },
+  );
+
+/** Browsers send a bare name; other clients may send a path. Only the last segment counts. */
+export function baseName(fileName: string): string {
+  return (fileName.split(/[\\/]/).pop() ?? '').normalize('NFC').trim();
+}
+
+/** DRF's BooleanField spellings, as sent by HTML forms and by scripts. */
+function parseBoolean(value: unknown): boolean | null {
+  const text = String(value).trim().toLowerCase();
+  if (['true', '1', 'on', 'yes'].includes(text)) return true;
+  if (['false', '0', 'off', 'no', ''].includes(text)) return false;
+  return null;
+}
+
+/**
+ * Hashes, counts and keeps the head of the bytes that flow through it. The count covers the
+ * whole request, so the limit holds for a batch, not only for each file.
+ */
+class IntakeMeter extends Transform {
+  readonly hash = createHash('sha256');
+  size = 0;
+  private readonly headChunks: Buffer[] = [];
+  private headLength = 0;
+
+  constructor(
+    private readonly budget: { remaining: number },
+    private readonly maxBytes: number,
+  ) {
+    super();
+  }
+
+  get head(): Uint8Array {
+    return Buffer.concat(this.headChunks).subarray(0, SNIFF_BYTES);
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.budget.remaining -= chunk.length;
+    if (this.budget.remaining < 0) {
+      done(tooLarge(this.maxBytes));
+      return;
+    }
+    this.size += chunk.length;
+    this.hash.update(chunk);
+    if (this.headLength < SNIFF_BYTES) {
+      this.headChunks.push(chunk.subarray(0, SNIFF_BYTES - this.headLength));
+      this.headLength += Math.min(chunk.length, SNIFF_BYTES - this.headLength);
+    }
+    done(null, chunk);
+  }
+}
+
+/**
+ * Streams every `file` part of a multipart request to its own temporary file under `tempDir`
+ * (never whole in memory) and reads the `is_public` field. On any failure, including the client
+ * going away mid-upload, every temporary file made so far is removed before the error is rethrown.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  options: { tempDir: string; maxBytes: number },
+): Promise<ReceivedUpload> {
+  await mkdir(options.tempDir, { recursive: true });
+  const files: ReceivedFile[] = [];
+  const budget = { remaining: options.maxBytes };
+  let isPublicText: unknown = undefined;
+  const unexpected: Record<string, string[]> = {};
+  let pendingTemp: string | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: options.maxBytes + 1 } })) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'is_public') isPublicText = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'file') {
+        // Still read to the end: the parts after it must arrive.
+        await finished(part.file.resume());
+        unexpected[part.fieldname] = ["Files must be sent as 'file' parts."];
+        continue;
+      }
+      const tempPath = path.join(options.tempDir, randomUUID());
+      pendingTemp = tempPath;
+      const meter = new IntakeMeter(budget, options.maxBytes);
+      await pipeline(part.file, meter, createWriteStream(tempPath, { flags: 'wx' }));
+      files.push({
+        name: baseName(part.filename),
+        tempPath,
+        size: meter.size,
+        sha256: meter.hash.digest('hex'),
+        head: meter.head,
+      });
+      pendingTemp = null;
+    }
+  } catch (error) {
+    await removeTempFiles([...files.map((file) => file.tempPath), pendingTemp]);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw tooLarge(options.maxBytes);
+    }
+    throw error;
+  }
+
+  const isPublic = isPublicText === undefined ? false : parseBoolean(isPublicText);
+  if (isPublic === null) unexpected.is_public = ['Must be a valid boolean.'];
+  if (files.length === 0) unexpected.file = ['No file was submitted.'];
+  if (Object.keys(unexpected).length > 0) {
+    await removeTempFiles(files.map((file) => file.tempPath));
+    throw fieldErrors(unexpected);
+  }
+  return { files, isPublic: isPublic ?? false };
+}
+
+export async function removeTempFiles(paths: (string | null)[]): Promise<void> {
+  await Promise.all(
+    paths.filter((p): p is string => p !== null).map((p) => rm(p, { force: true })),
+  );
+}

@@ -1,0 +1,104 @@
+import type { Database, Db } from '../db/database';
+import { forbidden, notFound } from '../http-errors';
+import type { ViewerCache } from '../files/viewer-cache';
+import type {
+  AbstractWorkJson,
+  ConcreteWorkJson,
+  UserFileJson,
+  UserFilesJson,
+} from '../../src/shared/api-types';
+import type { MediaStore } from './media-store';
+import { deleteUnusedMediaObjects, mediaObjectAtPath, mediaShasOfFile } from './media.repository';
+import {
+  deleteFileWithWorks,
+  findFileSummary,
+  findFilesOfAuthor,
+  updateFilePublic,
+  type FileSummary,
+} from './user-files.repository';
+
+export interface UserFilesContext {
+  database: Database;
+  store: MediaStore;
+  viewerCache: ViewerCache;
+}
+
+function fileJson(file: FileSummary): UserFileJson {
+  return {
+    id: file.id,
+    author_id: file.authorId,
+    concrete_work_id: file.concreteWorkId,
+    is_public: file.isPublic,
+    created_at: file.createdAt.toISOString(),
+    original_name: file.originalName,
+  };
+}
+
+export async function filesOfUser(db: Db, userId: number): Promise<UserFilesJson> {
+  const rows = await findFilesOfAuthor(db, userId);
+  const concreteWorks = new Map<number, ConcreteWorkJson>();
+  const abstractWorks = new Map<number, AbstractWorkJson>();
+  for (const { concreteWork: cw, abstractWork: aw } of rows) {
+    concreteWorks.set(cw.id, {
+      id: cw.id,
+      abstract_work_id: cw.abstractWorkId,
+      artist: cw.artist,
+      type: cw.type,
+      storage: cw.storage,
+      url: cw.url,
+      length: cw.length,
+      start: cw.start,
+      end: cw.end,
+    });
+    abstractWorks.set(aw.id, { id: aw.id, title: aw.title, composer: aw.composer });
+  }
+  return {
+    files: rows.map((row) => fileJson(row.file)),
+    abstract_works: [...abstractWorks.values()],
+    concrete_works: [...concreteWorks.values()],
+  };
+}
+
+/**
+ * Only the owner may change or delete a file. Anyone else gets the answer a read would give: a
+ * private file does not exist for them (404), a public one exists but is not theirs (403).
+ */
+async function ownedFile(db: Db, fileId: number, userId: number): Promise<FileSummary> {
+  const file = await findFileSummary(db, fileId);
+  if (!file) throw notFound();
+  if (file.authorId !== userId) throw file.isPublic ? forbidden() : notFound();
+  return file;
+}
+
+export async function setFilePublic(
+  context: UserFilesContext,
+  fileId: number,
+  userId: number,
+  isPublic: boolean,
+): Promise<UserFileJson> {
+  const { db } = context.database;
+  await ownedFile(db, fileId, userId);
+  const updated = await updateFilePublic(db, fileId, isPublic);
+  if (!updated) throw notFound();
+  context.viewerCache.delete(fileId);
+  return fileJson(updated);
+}
+
+/** Deletes the file's rows and, once that has committed, any media no other file uses. */
+export async function deleteFile(
+  context: UserFilesContext,
+  fileId: number,
+  userId: number,
+): Promise<void> {
+  const { db } = context.database;
+  await ownedFile(db, fileId, userId);
+  const unusedPaths = await db.transaction(async (tx) => {
+    const shas = await mediaShasOfFile(tx, fileId);
+    if (!(await deleteFileWithWorks(tx, fileId))) throw notFound();
+    return deleteUnusedMediaObjects(tx, shas);
+  });
+  context.viewerCache.delete(fileId);
+  for (const path of unusedPaths) {
+    await context.store.removeUnlessUsed(path, () => mediaObjectAtPath(db, path));
+  }
+}

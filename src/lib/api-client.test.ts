@@ -1,0 +1,197 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The client runs in a browser; these tests give it just enough of one (storage, history,
+// alert, fetch) to check its rules in Node.
+const storage = new Map<string, string>();
+const pushState = vi.fn();
+const history = { pushState, replaceState: vi.fn(), state: null };
+const alert = vi.fn();
+vi.stubGlobal('window', {
+  localStorage: {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => storage.set(key, value),
+    removeItem: (key: string) => storage.delete(key),
+  },
+  alert,
+});
+vi.stubGlobal('history', history);
+// wouter wraps pushState to announce navigations with an event.
+vi.stubGlobal('dispatchEvent', () => true);
+
+type ApiClient = typeof import('./api-client');
+type AuthState = typeof import('../state/auth-state');
+let client: ApiClient;
+let auth: AuthState;
+let store: ReturnType<typeof import('jotai').getDefaultStore>;
+
+/** A token-shaped string whose payload says who it is for (the client never verifies it). */
+function token(name: string, userId = 7): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256' })}.${part({ user_id: userId, username: 'clara', name })}.sig`;
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+interface Call {
+  url: string;
+  method: string;
+  authorization: string | null;
+  body: unknown;
+  signal: AbortSignal | null;
+}
+
+let calls: Call[];
+
+function serve(handler: (call: Call) => Response | Promise<Response>) {
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const headers = new Headers(init.headers);
+    const call: Call = {
+      url,
+      method: init.method ?? 'GET',
+      authorization: headers.get('authorization'),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : null,
+      signal: init.signal ?? null,
+    };
+    calls.push(call);
+    return handler(call);
+  });
+}
+
+beforeAll(async () => {
+  client = await import('./api-client');
+  auth = await import('../state/auth-state');
+  store = (await import('jotai')).getDefaultStore();
+});
+
+beforeEach(() => {
+  calls = [];
+  alert.mockClear();
+  pushState.mockClear();
+  store.set(auth.storeCredentialsAtom, { access: token('old'), refresh: token('refresh-1') });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the API client', () => {
+  it('joins paths onto /api/v1/ with or without a leading slash, with the Bearer header', async () => {
+    serve(() => json(200, { ok: true }));
+    await client.apiGet('files/135/json');
+    await client.apiGet('/files/query/', { params: { page: '1' } });
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/v1/files/135/json',
+      '/api/v1/files/query/?page=1',
+    ]);
+    expect(calls[0]!.authorization).toBe(`Bearer ${token('old')}`);
+    await client.apiPost('token/', { username: 'x' }, { anonymous: true });
+    expect(calls[2]!.authorization).toBeNull();
+    expect(calls[2]!.body).toEqual({ username: 'x' });
+  });
+
+  it('gives every call a time limit unless it is switched off (uploads)', async () => {
+    serve(() => json(200, {}));
+    await client.apiGet('users/files/');
+    expect(calls[0]!.signal).toBeInstanceOf(AbortSignal);
+    await client.apiPost('upload/', undefined, { timeoutMs: null });
+    expect(calls[1]!.signal).toBeNull();
+  });
+
+  it('alerts when no response comes in time, and rethrows', async () => {
+    serve(
+      (call) =>
+        new Promise((_, reject) =>
+          call.signal!.addEventListener('abort', () => reject(call.signal!.reason)),
+        ),
+    );
+    const failure = await client
+      .apiGet('files/1/json', { timeoutMs: 30 })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(client.ApiRequestError);
+    expect((failure as InstanceType<ApiClient['ApiRequestError']>).status).toBeNull();
+    expect(alert).toHaveBeenCalledWith(client.NETWORK_ERROR_MESSAGE);
+  });
+
+  it('refreshes once for concurrent 401s and retries each call with the new token', async () => {
+    serve(async (call) => {
+      if (call.url.endsWith('/token/refresh/')) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return json(200, { access: token('new'), refresh: token('refresh-2') });
+      }
+      return call.authorization === `Bearer ${token('new')}`
+        ? json(200, { url: call.url })
+        : json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
+    });
+    const results = await Promise.all([
+      client.apiGet<{ url: string }>('users/7/'),
+      client.apiGet<{ url: string }>('users/files/'),
+      client.apiPatch<{ url: string }>('files/9/', { is_public: true }),
+    ]);
+    expect(results.map((result) => result.data.url)).toEqual([
+      '/api/v1/users/7/',
+      '/api/v1/users/files/',
+      '/api/v1/files/9/',
+    ]);
+    const refreshes = calls.filter((call) => call.url.endsWith('/token/refresh/'));
+    expect(refreshes).toHaveLength(1);
+    expect(refreshes[0]!.body).toEqual({ refresh: token('refresh-1') });
+    expect(refreshes[0]!.authorization).toBeNull();
+    expect(storage.get('accessToken')).toBe(token('new'));
+    expect(storage.get('refreshToken')).toBe(token('refresh-2'));
+    expect(store.get(auth.userIdAtom)).toBe(7);
+  });
+
+  it('does not refresh for other 401s', async () => {
+    serve(() =>
+      json(401, {
+        detail: 'Authentication credentials were not provided.',
+        code: 'not_authenticated',
+      }),
+    );
+    const failure = await client.apiGet('users/7/').catch((error: unknown) => error);
+    expect((failure as InstanceType<ApiClient['ApiRequestError']>).status).toBe(401);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('without a refresh token: logs, signs out and goes to /login/', async () => {
+    store.set(auth.refreshTokenAtom, null);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    serve(() =>
+      json(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' }),
+    );
+    await expect(client.apiGet('users/7/')).rejects.toBeInstanceOf(client.ApiRequestError);
+    expect(log).toHaveBeenCalledWith('Refresh token not available.');
+    expect(store.get(auth.accessTokenAtom)).toBeNull();
+    expect(storage.has('accessToken')).toBe(false);
+    expect(pushState).toHaveBeenCalledWith(null, '', '/login/');
+  });
+
+  it('a refused refresh sends the user to /login/', async () => {
+    serve((call) =>
+      call.url.endsWith('/token/refresh/')
+        ? json(401, { detail: 'Token is blacklisted', code: 'token_not_valid' })
+        : json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }),
+    );
+    await expect(client.apiGet('users/7/')).rejects.toMatchObject({ status: 401 });
+    expect(pushState).toHaveBeenCalledWith(null, '', '/login/');
+    expect(store.get(auth.isAuthenticatedAtom)).toBe(false);
+  });
+
+  it('logs in, then logs out by posting the refresh token', async () => {
+    serve((call) =>
+      call.url.endsWith('/token/')
+        ? json(200, { access: token('login'), refresh: token('r') })
+        : json(200, {}),
+    );
+    await client.login('clara', 'secret');
+    expect(storage.get('username')).toBe('clara');
+    expect(pushState).toHaveBeenLastCalledWith(null, '', '/');
+    await client.logout();
+    expect(calls.at(-1)).toMatchObject({
+      url: '/api/v1/token/logout/',
+      body: { refresh: token('r') },
+    });
+    expect([...storage.keys()]).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+import type { UserFileJson, UserFilesJson } from '../shared/api-types';
+import { fetchAccount, type AccountJson } from './accounts-api';
+import { apiDelete, apiGet, apiPatch, ApiRequestError } from './api-client';
+
+/**
+ * The dashboard's calls (SPEC.md section 7): the account, the user's own files, the public flag,
+ * delete and download. All go through the app's HTTP client, with the user's token: private
+ * files exist for their owner only.
+ */
+
+export type OwnAccount = AccountJson;
+
+/** A dashboard row: a file with the titles of its works. */
+export interface OwnFileRow {
+  id: number;
+  title: string;
+  composer: string;
+  performer: string;
+  isPublic: boolean;
+  createdAt: string;
+}
+
+export function fetchOwnAccount(userId: number): Promise<OwnAccount> {
+  return fetchAccount(userId);
+}
+
+/** Joins each file to its works; the server lists them newest first, and so do the rows. */
+export function ownFileRows(json: UserFilesJson): OwnFileRow[] {
+  const concrete = new Map(json.concrete_works.map((work) => [work.id, work]));
+  const abstract = new Map(json.abstract_works.map((work) => [work.id, work]));
+  return json.files.map((file: UserFileJson) => {
+    const concreteWork = concrete.get(file.concrete_work_id);
+    const abstractWork = concreteWork ? abstract.get(concreteWork.abstract_work_id) : undefined;
+    return {
+      id: file.id,
+      title: abstractWork?.title || 'Untitled',
+      composer: abstractWork?.composer ?? '',
+      performer: concreteWork?.artist ?? '',
+      isPublic: file.is_public,
+      createdAt: file.created_at,
+    };
+  });
+}
+
+export async function fetchOwnFiles(): Promise<OwnFileRow[]> {
+  return ownFileRows((await apiGet<UserFilesJson>('users/files/')).data);
+}
+
+export async function setOwnFilePublic(fileId: number, isPublic: boolean): Promise<void> {
+  await apiPatch(`files/${fileId}/`, { is_public: isPublic });
+}
+
+/** Says why a delete failed in words a person can act on (the alert shows it). */
+function failure(error: unknown): Error {
+  if (error instanceof ApiRequestError && error.status !== null) {
+    return new Error(error.detail ?? `The server answered with HTTP ${error.status}.`);
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+export async function deleteOwnFile(fileId: number): Promise<void> {
+  try {
+    await apiDelete(`files/${fileId}/`);
+  } catch (error) {
+    throw failure(error);
+  }
+}
+
+/** Characters that no file system accepts in a name. */
+const UNSAFE_IN_FILE_NAMES = /[\\/:*?"<>|]/g;
+
+/** Saves the file's .tla as uploaded, named after its work title (SPEC.md section 7). */
+export async function downloadTla(fileId: number, title: string): Promise<void> {
+  let blob: Blob;
+  try {
+    blob = (await apiGet<Blob>(`files/${fileId}/tla`, { responseType: 'blob' })).data;
+  } catch (error) {
+    throw failure(error);
+  }
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `${title.replace(UNSAFE_IN_FILE_NAMES, '_') || 'Untitled'}.tla`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // The click has handed the blob to the download; the URL is no longer needed after this task.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}

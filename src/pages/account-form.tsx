@@ -1,0 +1,121 @@
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { ApiRequestError } from '../lib/api-client';
+import '../styles/account-forms.css';
+
+/** Messages per field, as the server sends them (`{"field": ["message"]}`) or the form finds. */
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * The messages of a failed call for the given fields. Anything else (no response, a 5xx, a 429)
+ * comes back under `detail` so the form can still say something.
+ */
+export function errorsFrom(error: unknown, fields: readonly string[]): FieldErrors {
+  if (!(error instanceof ApiRequestError))
+    return { detail: ['Something went wrong. Please try again.'] };
+  const errors: FieldErrors = {};
+  for (const field of fields) {
+    const messages = error.messages(field);
+    if (messages.length > 0) errors[field] = messages;
+  }
+  if (Object.keys(errors).length === 0) {
+    errors.detail = [
+      error.detail ??
+        (error.status === null
+          ? 'No response from the server.'
+          : `The server answered ${error.status}.`),
+    ];
+  }
+  return errors;
+}
+
+export function AccountCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="page">
+      <section className="account-card" aria-labelledby="account-card-title">
+        <h1 id="account-card-title">{title}</h1>
+        {children}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorList({ id, messages }: { id?: string; messages: string[] | undefined }) {
+  if (!messages || messages.length === 0) return null;
+  return (
+    <ul className="account-form__errors" id={id} role="alert">
+      {messages.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>
+  );
+}
+
+interface FieldProps {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  errors?: string[];
+  type?: 'text' | 'email' | 'password';
+  autoComplete?: string;
+}
+
+/** A labelled input with its messages underneath, tied together for screen readers. */
+export function FormField({
+  label,
+  name,
+  value,
+  onChange,
+  errors,
+  type = 'text',
+  autoComplete,
+}: FieldProps) {
+  const id = useId();
+  const errorsId = `${id}-errors`;
+  const invalid = Boolean(errors && errors.length > 0);
+  return (
+    <div className="account-form__field">
+      <label className="account-form__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="account-form__input"
+        name={name}
+        type={type}
+        value={value}
+        autoComplete={autoComplete}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? errorsId : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <ErrorList id={errorsId} messages={errors} />
+    </div>
+  );
+}
+
+export function AccountForm({
+  onSubmit,
+  children,
+  submitLabel,
+  busy,
+}: {
+  onSubmit: () => void;
+  children: ReactNode;
+  submitLabel: string;
+  busy: boolean;
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!busy) onSubmit();
+  };
+  return (
+    // Our own messages replace the browser's validation bubbles (SPEC.md section 5 texts).
+    <form className="account-form" noValidate onSubmit={submit}>
+      {children}
+      <button className="button button--primary account-form__submit" type="submit" disabled={busy}>
+        {submitLabel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * What the browse pages may search and sort on (SPEC.md sections 3, 5 and 9, DESIGN.md section 4).
+ * The server validates against these lists and the client builds its menus and columns from them,
+ * so the two cannot disagree.
+ */
+
+export const SEARCH_PAGE_SIZE = 15;
+
+export const SEARCH_KINDS = ['HIERARCHY', 'MARKER', 'BEAT'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+export const FILE_PROPERTIES = ['title', 'composer', 'performer'] as const;
+export type FileProperty = (typeof FILE_PROPERTIES)[number];
+
+export const FILE_SORT_KEYS = ['title', 'composer', 'performer', 'file_author'] as const;
+export type FileSortKey = (typeof FILE_SORT_KEYS)[number];
+
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+export type HierarchyField =
+  'label' | 'comments' | 'color' | 'formal_function' | 'formal_type' | 'start' | 'end';
+export type MarkerField = 'label' | 'comments' | 'color' | 'time';
+export type BeatField = 'time';
+export type ComponentField = HierarchyField | MarkerField | BeatField;
+
+/** The searchable fields of each kind's components (SPEC.md section 3), in column order. */
+export const COMPONENT_FIELDS: { [K in SearchKind]: readonly ComponentField[] } = {
+  HIERARCHY: ['label', 'formal_function', 'formal_type', 'start', 'end', 'comments', 'color'],
+  MARKER: ['label', 'time', 'comments', 'color'],
+  BEAT: ['time'],
+};
+
+/** The condition properties the search form offers per kind (SPEC.md section 5), first = default. */
+export const COMPONENT_CONDITION_PROPERTIES: { [K in SearchKind]: readonly ComponentField[] } = {
+  HIERARCHY: ['label', 'comments', 'color', 'formal_function', 'formal_type'],
+  MARKER: ['label', 'comments', 'color'],
+  BEAT: ['time'],
+};
+
+const NUMERIC_FIELDS: ReadonlySet<ComponentField> = new Set<ComponentField>([
+  'start',
+  'end',
+  'time',
+]);
+
+/** Times are matched to the hundredth of a second; text fields as case-insensitive substrings. */
+export function isNumericField(field: ComponentField): boolean {
+  return NUMERIC_FIELDS.has(field);
+}
+
+/** Sort keys of components/query for one kind: the work's title and composer, then its fields. */
+export function componentSortKeys(kind: SearchKind): readonly string[] {
+  return ['title', 'composer', ...COMPONENT_FIELDS[kind]];
+}
+
+/** SPEC.md section 9 says floor(count/15)+1, which shows an empty last page whenever the count is
+ * a multiple of 15; the number of pages that hold results is ceil(count/15), and at least one. */
+export function pageCount(count: number): number {
+  return Math.max(1, Math.ceil(count / SEARCH_PAGE_SIZE));
+}

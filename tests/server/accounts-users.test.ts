@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../server/app';
+import { prepareDatabase } from '../../server/db/prepare';
+import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
+import { testApp } from './support/test-app';
+import { bearer, claims, login, registerUser, type Pair } from './support/accounts';
+
+const nextSecond = () =>
+  new Promise((resolve) => setTimeout(resolve, 1_000 - (Date.now() % 1_000) + 10));
+
+describe.each(databaseKinds)('user routes on %s', (kind) => {
+  let testDb: TestDatabase;
+  let app: App;
+  let claraId: number;
+  let robertId: number;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    await prepareDatabase(testDb.database);
+    app = await testApp(testDb.database);
+    claraId = (await registerUser(app, 'clara')).user_id;
+    robertId = (await registerUser(app, 'robert')).user_id;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.drop();
+  });
+
+  const put = (url: string, access: string, payload: object) =>
+    app.inject({ method: 'PUT', url: `/api/v1/${url}`, headers: bearer(access), payload });
+
+  it('shows anyone the username of a user, and 404 for an unknown one', async () => {
+    const seeded = await app.inject({ url: '/api/v1/users/1/username' });
+    expect(seeded.statusCode).toBe(200);
+    expect(seeded.json()).toEqual({ username: 'tilia' });
+    expect((await app.inject({ url: `/api/v1/users/${claraId}/username/` })).json()).toEqual({
+      username: 'clara',
+    });
+    for (const id of ['999999', 'abc', '0']) {
+      const response = await app.inject({ url: `/api/v1/users/${id}/username` });
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Not found.' });
+    }
+  });
+
+  it('shows your own account to you only', async () => {
+    const { access } = await login(app, 'clara');
+    const mine = await app.inject({ url: `/api/v1/users/${claraId}/`, headers: bearer(access) });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual({
+      user_id: claraId,
+      username: 'clara',
+      first_name: 'Clara',
+      last_name: 'Wieck',
+      email: 'clara@example.org',
+    });
+    const other = await app.inject({ url: `/api/v1/users/${robertId}/`, headers: bearer(access) });
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual({ detail: 'You do not have permission to perform this action.' });
+    const anonymous = await app.inject({ url: `/api/v1/users/${claraId}/` });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({
+      detail: 'Authentication credentials were not provided.',
+      code: 'not_authenticated',
+    });
+  });
+
+  it('changes your own profile, and refuses taken names per field', async () => {
+    const { access } = await login(app, 'clara');
+    const changed = await put(`users/profile-change/${claraId}/`, access, {
+      first_name: 'Clara Josephine',
+      last_name: '',
+      username: 'clara.schumann',
+      email: 'clara.schumann@example.org',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({
+      user_id: claraId,
+      username: 'clara.schumann',
+      first_name: 'Clara Josephine',
+      last_name: '',
+      email: 'clara.schumann@example.org',
+    });
+    expect((await login(app, 'clara.schumann')).access).toBeTruthy();
+
+    const taken = await put(`users/profile-change/${claraId}`, access, {
+      first_name: 'Clara',
+      last_name: 'Schumann',
+      username: 'ROBERT',
+      email: 'Robert@Example.org',
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json()).toEqual({
+      username: ['A user with that username already exists.'],
+      email: ['A user is already registered with this e-mail address.'],
+    });
+    const invalid = await put(`users/profile-change/${claraId}`, access, {
+      first_name: 'x'.repeat(151),
+      last_name: 'Schumann',
+      username: '',
+      email: 'nope',
+    });
+    expect(invalid.json()).toEqual({
+      first_name: ['Ensure this field has no more than 150 characters.'],
+      username: ['This field may not be blank.'],
+      email: ['Enter a valid email address.'],
+    });
+    const missing = await put(`users/profile-change/${claraId}`, access, {});
+    expect(Object.keys(missing.json()).sort()).toEqual([
+      'email',
+      'first_name',
+      'last_name',
+      'username',
+    ]);
+    // Keeping your own username and e-mail is not a clash with yourself.
+    const same = await put(`users/profile-change/${claraId}`, access, {
+      first_name: 'Clara',
+      last_name: 'Schumann',
+      username: 'Clara.Schumann',
+      email: 'clara.schumann@example.org',
+    });
+    expect(same.statusCode).toBe(200);
+  });
+
+  it("refuses to change someone else's profile", async () => {
+    const { access } = await login(app, 'robert');
+    const response = await put(`users/profile-change/${claraId}/`, access, {
+      first_name: 'x',
+      last_name: 'y',
+      username: 'hijacked',
+      email: 'hijacked@example.org',
+    });
+    expect(response.statusCode).toBe(403);
+    const anonymous = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/profile-change/${claraId}/`,
+      payload: { first_name: 'x', last_name: 'y', username: 'hijacked', email: 'h@example.org' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('changes the password: old one checked, new one validated, other sessions revoked', async () => {
+    const other = await login(app, 'robert');
+    const session = await login(app, 'robert');
+    const wrongOld = await put('users/password-change/', session.access, {
+      old_password: 'not-my-password',
+      new_password: 'robert-new-sonata-3',
+    });
+    expect(wrongOld.statusCode).toBe(400);
+    expect(wrongOld.json()).toEqual({
+      old_password: ['Your old password was entered incorrectly. Please enter it again.'],
+    });
+    const weak = await put('users/password-change/', session.access, {
+      old_password: 'velvet-harpsichord-93',
+      new_password: 'robert12',
+    });
+    expect(weak.json()).toEqual({ new_password: ['The password is too similar to the username.'] });
+    const blank = await put('users/password-change/', session.access, {
+      old_password: '',
+      new_password: '',
+    });
+    expect(blank.json()).toEqual({
+      old_password: ['This field may not be blank.'],
+      new_password: ['This field may not be blank.'],
+    });
+
+    await nextSecond();
+    const changed = await put('users/password-change/', session.access, {
+      old_password: 'velvet-harpsichord-93',
+      new_password: 'robert-new-sonata-3',
+    });
+    expect(changed.statusCode).toBe(200);
+    const body = changed.json<Pair & { detail: string }>();
+    expect(body.detail).toBe('New password has been saved.');
+    expect(claims(body.access)).toMatchObject({ token_type: 'access', user_id: robertId });
+
+    // This session goes on with the pair it was handed; every earlier token is dead.
+    const own = (access: string) =>
+      app.inject({ url: `/api/v1/users/${robertId}/`, headers: bearer(access) });
+    expect((await own(body.access)).statusCode).toBe(200);
+    expect((await own(session.access)).json()).toMatchObject({ code: 'token_not_valid' });
+    for (const refresh of [other.refresh, session.refresh]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/token/refresh/',
+        payload: { refresh },
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const fresh = await app.inject({
+      method: 'POST',
+      url: '/api/v1/token/refresh/',
+      payload: { refresh: body.refresh },
+    });
+    expect(fresh.statusCode).toBe(200);
+    expect((await login(app, 'robert', 'robert-new-sonata-3')).access).toBeTruthy();
+  });
+
+  it('needs a signed-in user to change a password', async () => {
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/password-change/',
+      payload: { old_password: 'a', new_password: 'b' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});

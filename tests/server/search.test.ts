@@ -1,0 +1,478 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { App } from '../../server/app';
+import { prepareDatabase } from '../../server/db/prepare';
+import {
+  abstractWorks,
+  components,
+  concreteWorks,
+  files,
+  timelines,
+  users,
+} from '../../server/db/schema';
+import type {
+  ComponentsQueryResponse,
+  FilesQueryResponse,
+  SearchComponentJson,
+} from '../../src/shared/api-types';
+import { componentSortKeys, type SearchKind } from '../../src/shared/search-fields';
+import { addFile, addUser } from './support/search-fixtures';
+import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
+import { testApp } from './support/test-app';
+
+interface Params {
+  query?: unknown;
+  order_by?: unknown;
+  order_direction?: unknown;
+  page?: unknown;
+}
+
+/** Each parameter JSON-encoded, as the client sends them; a string in `raw` goes as it is. */
+function queryString(params: Params, raw: Record<string, string> = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined) search.set(name, JSON.stringify(value));
+  }
+  for (const [name, value] of Object.entries(raw)) search.set(name, value);
+  return search.toString();
+}
+
+const compareKeys = (a: string | number | null, b: string | number | null): number => {
+  // NULLs sort last ascending (PostgreSQL's default), so first descending.
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+};
+
+describe.each(databaseKinds)('search routes on %s', (kind) => {
+  let testDb: TestDatabase;
+  let app: App;
+  let publicId: number;
+  let privateId: number;
+
+  const get = async (route: 'files' | 'components', params: Params, raw?: Record<string, string>) =>
+    app.inject({ method: 'GET', url: `/api/v1/${route}/query/?${queryString(params, raw)}` });
+  const files_ = async (params: Params) => {
+    const response = await get('files', params);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<FilesQueryResponse>();
+  };
+  const components_ = async (params: Params) => {
+    const response = await get('components', params);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<ComponentsQueryResponse>();
+  };
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    await prepareDatabase(testDb.database);
+    app = await testApp(testDb.database);
+    const db = testDb.database.db;
+    const zed = await addUser(db, 'zed');
+    const amy = await addUser(db, 'Amy');
+    const hierarchy = (label: string, start: number, extra: object = {}) => ({
+      kind: 'HIERARCHY',
+      label,
+      start,
+      end: start + 10,
+      comments: '',
+      formal_function: '',
+      formal_type: '',
+      ...extra,
+    });
+    publicId = await addFile(db, {
+      title: 'Test 100% Sonata_1',
+      composer: 'Zeta Composer',
+      performer: 'Alpha Performer',
+      authorId: zed,
+      isPublic: true,
+      timelines: [
+        {
+          kind: 'HIERARCHY_TIMELINE',
+          components: [
+            hierarchy('development', 10, { formal_function: 'cadential', color: '#ff0000' }),
+            hierarchy('Development section', 20, { comments: 'a 50% sequence' }),
+            hierarchy('exposition', 0, { formal_type: 'sonata form' }),
+          ],
+        },
+        {
+          kind: 'MARKER_TIMELINE',
+          components: [
+            { kind: 'MARKER', label: 'PAC', time: 12.344, comments: '', color: null },
+            { kind: 'MARKER', label: 'HC', time: 3723.456, comments: 'half', color: '#00ff00' },
+          ],
+        },
+        { kind: 'BEAT_TIMELINE', components: [1, 2, 3.5].map((time) => ({ kind: 'BEAT', time })) },
+        // A marker in a timeline of a kind that is not searchable is never found.
+        { kind: 'FUTURE_TIMELINE', components: [{ kind: 'MARKER', label: 'PAC', time: 1 }] },
+      ],
+    });
+    privateId = await addFile(db, {
+      title: 'Private development study',
+      composer: 'Wolfgang Amadeus Mozart',
+      performer: 'Alpha Performer',
+      authorId: amy,
+      isPublic: false,
+      timelines: [
+        { kind: 'HIERARCHY_TIMELINE', components: [hierarchy('development', 5)] },
+        { kind: 'MARKER_TIMELINE', components: [{ kind: 'MARKER', label: 'PAC', time: 1 }] },
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.drop();
+  });
+
+  describe('files/query', () => {
+    it('finds exactly the three movements of K. 331 by title, with their works', async () => {
+      const body = await files_({ query: { title: 'K. 331' } });
+      expect(body.count).toBe(3);
+      expect(body.files).toHaveLength(3);
+      expect(body.abstract_works.map((work) => work.title)).toEqual([
+        'Piano Sonata No. 11 in A major, K. 331: I. Andante grazioso',
+        'Piano Sonata No. 11 in A major, K. 331: II. Menuetto and Trio',
+        'Piano Sonata No. 11 in A major, K. 331: III. Alla Turca',
+      ]);
+      for (const [index, file] of body.files.entries()) {
+        expect(Object.keys(file).sort()).toEqual(
+          ['author_id', 'concrete_work_id', 'created_at', 'id', 'is_public'].sort(),
+        );
+        expect(file.is_public).toBe(true);
+        expect(new Date(file.created_at).toISOString()).toBe(file.created_at);
+        const work = body.concrete_works.find((cw) => cw.id === file.concrete_work_id);
+        expect(work?.abstract_work_id).toBe(body.abstract_works[index]!.id);
+      }
+    });
+
+    it("matches case-insensitively: composer 'mozart' gives 18 files over two pages", async () => {
+      const first = await files_({ query: { composer: 'mozart' }, page: 1 });
+      const second = await files_({ query: { composer: 'mozart' }, page: 2 });
+      expect(first.count).toBe(18);
+      expect(first.files).toHaveLength(15);
+      expect(second.files).toHaveLength(3);
+      const ids = [...first.files, ...second.files].map((file) => file.id);
+      expect(new Set(ids).size).toBe(18);
+      expect(ids).not.toContain(privateId);
+      expect((await files_({ query: { composer: 'MOZART' } })).count).toBe(18);
+    });
+
+    it('ANDs several conditions, also several on one property', async () => {
+      expect((await files_({ query: { composer: 'mozart', title: 'K. 331' } })).count).toBe(3);
+      expect((await files_({ query: { title: ['K. 331', 'Turca'] } })).count).toBe(1);
+      expect((await files_({ query: { composer: 'mozart', title: 'Test 100%' } })).count).toBe(0);
+      const performer = await files_({ query: { performer: 'alpha perf' } });
+      expect(performer.files.map((file) => file.id)).toEqual([publicId]);
+    });
+
+    it('takes % and _ literally', async () => {
+      expect((await files_({ query: { title: '100%' } })).files.map((f) => f.id)).toEqual([
+        publicId,
+      ]);
+      expect((await files_({ query: { title: 'a_1' } })).count).toBe(1);
+      expect((await files_({ query: { title: '%' } })).count).toBe(1);
+      expect((await files_({ query: { title: 'o_a' } })).count).toBe(0);
+    });
+
+    it('never lists a private file', async () => {
+      const body = await files_({ query: { title: 'Private' } });
+      expect(body.count).toBe(0);
+      expect(body.files).toEqual([]);
+    });
+
+    it.each([
+      ['title', 'asc'],
+      ['title', 'desc'],
+      ['composer', 'asc'],
+      ['performer', 'desc'],
+      ['file_author', 'asc'],
+      ['file_author', 'desc'],
+    ] as const)(
+      'sorts by %s %s, ties by id, pages neither repeating nor skipping',
+      async (key, direction) => {
+        const rows = await testDb.database.db
+          .select({
+            id: files.id,
+            title: abstractWorks.title,
+            composer: abstractWorks.composer,
+            performer: concreteWorks.artist,
+            file_author: users.username,
+          })
+          .from(files)
+          .innerJoin(concreteWorks, eq(concreteWorks.id, files.concreteWorkId))
+          .innerJoin(abstractWorks, eq(abstractWorks.id, concreteWorks.abstractWorkId))
+          .innerJoin(users, eq(users.id, files.authorId))
+          .where(eq(files.isPublic, true));
+        const sign = direction === 'asc' ? 1 : -1;
+        const expected = rows
+          .sort(
+            (a, b) =>
+              sign * (compareKeys(a[key].toLowerCase(), b[key].toLowerCase()) || a.id - b.id),
+          )
+          .map((row) => row.id);
+        const seen: number[] = [];
+        for (let page = 1; page <= Math.ceil(expected.length / 15); page += 1) {
+          const body = await files_({ order_by: key, order_direction: direction, page });
+          expect(body.count).toBe(expected.length);
+          seen.push(...body.files.map((file) => file.id));
+        }
+        expect(seen).toEqual(expected);
+      },
+    );
+
+    it('answers a page past the end with no files and the full count', async () => {
+      const body = await files_({ query: { title: 'K. 331' }, page: 2 });
+      expect(body).toEqual({ files: [], concrete_works: [], abstract_works: [], count: 3 });
+    });
+
+    it('defaults to title ascending, page 1, no condition', async () => {
+      const implicit = await files_({});
+      const explicit = await files_({
+        query: {},
+        order_by: 'title',
+        order_direction: 'asc',
+        page: 1,
+      });
+      expect(implicit).toEqual(explicit);
+      expect(implicit.files).toHaveLength(15);
+    });
+  });
+
+  describe('components/query', () => {
+    const all = async (params: Params) => {
+      const first = await components_({ ...params, page: 1 });
+      const pages = [first];
+      for (let page = 2; page <= Math.ceil(first.count / 15); page += 1) {
+        pages.push(await components_({ ...params, page }));
+      }
+      return pages;
+    };
+
+    it("finds hierarchies labelled 'development' in public files only, with their context", async () => {
+      const body = await components_({
+        query: { 'tl.kind': 'HIERARCHY', cmp: { label: 'DEVELOPMENT' } },
+        order_by: 'start',
+      });
+      const ours = body.components.filter((c) =>
+        body.timelines.some((t) => t.id === c.timeline_id && t.file_id === publicId),
+      );
+      expect(ours.map((c) => c.timeline_id === ours[0]!.timeline_id)).toEqual([true, true]);
+      expect(ours[0]).toEqual({
+        id: ours[0]!.id,
+        timeline_id: ours[0]!.timeline_id,
+        label: 'development',
+        comments: '',
+        color: '#ff0000',
+        formal_function: 'cadential',
+        formal_type: '',
+        start: 10,
+        end: 20,
+      });
+      expect(body.timelines.map((t) => t.file_id)).not.toContain(privateId);
+      for (const component of body.components) {
+        expect((component as { label: string }).label.toLowerCase()).toContain('development');
+        const timeline = body.timelines.find((t) => t.id === component.timeline_id)!;
+        expect(timeline.kind).toBe('HIERARCHY');
+        const file = body.files.find((f) => f.id === timeline.file_id)!;
+        expect(file.is_public).toBe(true);
+        const work = body.concrete_works.find((cw) => cw.id === file.concrete_work_id)!;
+        expect(body.abstract_works.map((aw) => aw.id)).toContain(work.abstract_work_id);
+      }
+    });
+
+    it("lists the seeded cadences labelled 'PAC' with marker fields, sorted by time", async () => {
+      const pages = await all({
+        query: { 'tl.kind': 'MARKER', cmp: { label: 'pac' } },
+        order_by: 'time',
+      });
+      const found = pages.flatMap((page) => page.components) as { label: string; time: number }[];
+      expect(found.length).toBe(pages[0]!.count);
+      expect(found.length).toBeGreaterThan(15);
+      for (const component of found) {
+        expect(Object.keys(component).sort()).toEqual(
+          ['color', 'comments', 'id', 'label', 'time', 'timeline_id'].sort(),
+        );
+        expect(component.label.toUpperCase()).toContain('PAC');
+      }
+      const times = found.map((component) => component.time);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      // The file-level condition narrows to K. 331.
+      const k331 = await components_({
+        query: { 'tl.kind': 'MARKER', cmp: { label: 'pac' }, file: { title: 'K. 331' } },
+      });
+      const k331Files = (await files_({ query: { title: 'K. 331' } })).files.map((f) => f.id);
+      expect(k331.count).toBeGreaterThan(0);
+      expect(k331.count).toBeLessThan(pages[0]!.count);
+      for (const timeline of k331.timelines) expect(k331Files).toContain(timeline.file_id);
+    });
+
+    it('never finds components of timelines that are not searchable or files that are private', async () => {
+      const body = await components_({
+        query: { 'tl.kind': 'MARKER', cmp: { label: 'PAC' }, file: { composer: 'zeta' } },
+      });
+      expect(body.count).toBe(1);
+      expect((body.components[0] as { time: number }).time).toBe(12.344);
+    });
+
+    it('matches times to the hundredth of a second, as numbers, texts, clocks and ranges', async () => {
+      const beats = async (time: unknown) =>
+        (
+          await components_({
+            query: { 'tl.kind': 'BEAT', cmp: { time }, file: { composer: 'zeta' } },
+          })
+        ).components.map((c) => (c as { time: number }).time);
+      expect(await beats(2)).toEqual([2]);
+      expect(await beats('3.5')).toEqual([3.5]);
+      expect(await beats('1-2')).toEqual([1, 2]);
+      expect(await beats('0:00:01.00 - 0:00:03.50')).toEqual([1, 2, 3.5]);
+      expect(await beats(['1-3.5', '2-9'])).toEqual([2, 3.5]);
+      const markers = async (time: unknown) =>
+        (
+          await components_({
+            query: { 'tl.kind': 'MARKER', cmp: { time }, file: { composer: 'zeta' } },
+          })
+        ).count;
+      expect(await markers(12.34)).toBe(1);
+      expect(await markers(12.35)).toBe(0);
+      expect(await markers('1:02:03.46')).toBe(1);
+    });
+
+    it.each(['HIERARCHY', 'MARKER', 'BEAT'] as const)(
+      'sorts %s components by every sort key both ways, pages neither repeating nor skipping',
+      async (searchKind: SearchKind) => {
+        const query = { 'tl.kind': searchKind, file: { composer: 'zeta' } };
+        const expectedCount = (await components_({ query })).count;
+        expect(expectedCount).toBeGreaterThan(1);
+        for (const key of componentSortKeys(searchKind)) {
+          for (const direction of ['asc', 'desc'] as const) {
+            const pages = await all({ query, order_by: key, order_direction: direction });
+            const found = pages.flatMap((page) => page.components);
+            expect(found.length).toBe(expectedCount);
+            const keyOf = (c: SearchComponentJson): string | number | null => {
+              if (key === 'title') return 'test 100% sonata_1';
+              if (key === 'composer') return 'zeta composer';
+              const value = (c as unknown as Record<string, string | number | null>)[key] ?? null;
+              return typeof value === 'string' ? value.toLowerCase() : value;
+            };
+            const sign = direction === 'asc' ? 1 : -1;
+            for (let index = 1; index < found.length; index += 1) {
+              const [a, b] = [found[index - 1]!, found[index]!];
+              expect(sign * (compareKeys(keyOf(a), keyOf(b)) || a.id - b.id)).toBeLessThan(0);
+            }
+          }
+        }
+      },
+    );
+
+    it('pages a large result without repeats, in title order, ties by id', async () => {
+      const pages = await all({ query: { 'tl.kind': 'HIERARCHY' }, order_by: 'title' });
+      const ids = pages.flatMap((page) => page.components.map((c) => c.id));
+      expect(ids.length).toBe(pages[0]!.count);
+      expect(new Set(ids).size).toBe(ids.length);
+      const stored = await testDb.database.db
+        .select({ count: sql<number>`count(*)::integer` })
+        .from(components)
+        .innerJoin(timelines, eq(timelines.id, components.timelineId))
+        .innerJoin(files, eq(files.id, components.fileId))
+        .where(
+          sql`${files.isPublic} AND ${timelines.kind} = 'HIERARCHY_TIMELINE' AND ${components.kind} = 'HIERARCHY'`,
+        );
+      expect(ids.length).toBe(Number(stored[0]!.count));
+    });
+
+    it('counts a file stored after the same search was counted', async () => {
+      const query = { query: { 'tl.kind': 'MARKER', cmp: { label: 'fermata' } } };
+      expect((await components_(query)).count).toBe(0);
+      const db = testDb.database.db;
+      await addFile(db, {
+        title: 'Late arrival',
+        composer: 'Zeta Composer',
+        performer: '',
+        authorId: await addUser(db, 'late'),
+        isPublic: true,
+        timelines: [
+          { kind: 'MARKER_TIMELINE', components: [{ kind: 'MARKER', label: 'Fermata', time: 2 }] },
+        ],
+      });
+      expect((await components_(query)).count).toBe(1);
+      expect((await files_({ query: { title: 'late arrival' } })).count).toBe(1);
+    });
+
+    it('follows a change of the public flag', async () => {
+      const query = { query: { 'tl.kind': 'HIERARCHY', cmp: { label: 'development' } } };
+      const before = (await components_(query)).count;
+      await testDb.database.db.update(files).set({ isPublic: true }).where(eq(files.id, privateId));
+      expect((await components_(query)).count).toBe(before + 1);
+      await testDb.database.db
+        .update(files)
+        .set({ isPublic: false })
+        .where(eq(files.id, privateId));
+      expect((await components_(query)).count).toBe(before);
+    });
+  });
+
+  describe('bad parameters', () => {
+    it.each([
+      ['files', { query: { genre: 'x' } }, 'query'],
+      ['files', { query: ['title'] }, 'query'],
+      ['files', { query: { title: 3 } }, 'query'],
+      ['files', { order_by: 'label' }, 'order_by'],
+      ['files', { order_direction: 'up' }, 'order_direction'],
+      ['files', { page: 0 }, 'page'],
+      ['files', { page: 1.5 }, 'page'],
+      ['files', { page: '2' }, 'page'],
+      ['components', { query: {} }, 'query'],
+      ['components', { query: { 'tl.kind': 'HARMONY' } }, 'query'],
+      ['components', { query: { 'tl.kind': 'MARKER', kind: 'x' } }, 'query'],
+      ['components', { query: { 'tl.kind': 'MARKER', cmp: { formal_function: 'x' } } }, 'query'],
+      ['components', { query: { 'tl.kind': 'BEAT', cmp: { label: 'x' } } }, 'query'],
+      ['components', { query: { 'tl.kind': 'BEAT', cmp: { time: 'soon' } } }, 'query'],
+      ['components', { query: { 'tl.kind': 'BEAT', cmp: { time: '5-2' } } }, 'query'],
+      ['components', { query: { 'tl.kind': 'BEAT', cmp: ['time'] } }, 'query'],
+      ['components', { query: { 'tl.kind': 'HIERARCHY', file: { label: 'x' } } }, 'query'],
+      ['components', { query: { 'tl.kind': 'MARKER' }, order_by: 'formal_type' }, 'order_by'],
+      ['components', { query: { 'tl.kind': 'BEAT' }, order_by: 'label' }, 'order_by'],
+      ['components', { query: { 'tl.kind': 'BEAT' }, page: -1 }, 'page'],
+    ] as const)('%s %j gives 400 naming %s', async (route, params, parameter) => {
+      const response = await get(route, params);
+      expect(response.statusCode).toBe(400);
+      const body = response.json<Record<string, string[]>>();
+      expect(Object.keys(body)).toEqual([parameter]);
+      expect(body[parameter]![0]).toMatch(/\w/);
+    });
+
+    it.each([
+      ['files', 'query', '{title'],
+      ['files', 'order_by', 'title'],
+      ['files', 'page', 'one'],
+      ['components', 'order_direction', 'asc'],
+      ['components', 'query', ''],
+    ] as const)(
+      '%s with %s that is not JSON (%j) gives 400 naming it',
+      async (route, name, text) => {
+        const valid = route === 'components' ? { query: { 'tl.kind': 'BEAT' } } : {};
+        const response = await get(route, name === 'query' ? {} : valid, { [name]: text });
+        expect(response.statusCode).toBe(400);
+        expect(Object.keys(response.json<object>())).toEqual([name]);
+        expect(response.json<Record<string, string[]>>()[name]![0]).toContain('JSON');
+      },
+    );
+
+    it('names every faulty parameter at once', async () => {
+      const response = await get('files', { query: { genre: 'x' }, order_by: 'x', page: 0 });
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json<object>()).sort()).toEqual(['order_by', 'page', 'query']);
+    });
+
+    it('gives 400 for a repeated parameter', async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/v1/files/query/?page=1&page=2',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json<object>())).toEqual(['page']);
+    });
+  });
+});
