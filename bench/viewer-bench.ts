@@ -1,0 +1,352 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from '@playwright/test';
+import { openDatabase } from '../server/db/database';
+import { prepareDatabase } from '../server/db/prepare';
+import { ingestTla } from '../server/ingest/ingest.service';
+import { referenceCounts, referenceTla, silentWav } from './reference-file';
+
+/**
+ * The viewer in headless Chromium (software WebGL) on the reference file of DESIGN.md section 7:
+ * viewer:drawn after navigation, animation-frame intervals and long tasks during playback,
+ * viewer:zoom over zoom steps, and the JS heap after load, against the budgets there.
+ *
+ *   npx tsx bench/viewer-bench.ts [--smoke] [--minutes 180] [--client-dir DIR] [--port 8290]
+ *
+ * The bench stores the file in a fresh PGlite directory before it starts its own server, so it
+ * needs no upload route and never shares a database with a running server.
+ */
+
+export interface ViewerBenchOptions {
+  minutes: number;
+  /** Seconds of playback to record frames over. */
+  playSeconds: number;
+  /** Zoom steps in (then as many out). */
+  zoomSteps: number;
+  /** Measured page loads (after one warm-up load). */
+  loads: number;
+  port: number;
+  /** A built client; built into a temporary folder when not given. */
+  clientDir?: string;
+  /** Where to write the JSON result. */
+  outFile?: string;
+}
+
+export const BUDGETS = {
+  drawnMs: 500,
+  frameP95Ms: 17.5,
+  longTasks: 0,
+  zoomP95Ms: 33,
+  heapMb: 100,
+} as const;
+
+export interface ViewerBenchResult {
+  file: ReturnType<typeof referenceCounts>;
+  drawnMs: number[];
+  dataMs: number[];
+  frames: { count: number; p50: number; p95: number; max: number };
+  longTasks: { count: number; maxMs: number };
+  zoom: { count: number; p50: number; p95: number; max: number };
+  heapMb: number;
+  budgets: typeof BUDGETS;
+  passed: Record<'drawn' | 'frames' | 'longTasks' | 'zoom' | 'heap', boolean>;
+}
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return (
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+  );
+}
+
+function median(values: number[]): number {
+  return percentile(values, 50);
+}
+
+async function storeReference(dataDir: string, minutes: number): Promise<number> {
+  // The same directory server/server.ts opens for DATA_DIR.
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  try {
+    await prepareDatabase(database);
+    const mediaDir = path.join(dataDir, 'media');
+    mkdirSync(mediaDir, { recursive: true });
+    writeFileSync(path.join(mediaDir, 'reference.wav'), silentWav(30));
+    const file = await ingestTla(database.db, {
+      bytes: new Uint8Array(referenceTla(minutes)),
+      fileName: 'reference.tla',
+      authorId: 1,
+      isPublic: true,
+      mediaUrl: 'reference.wav',
+    });
+    return file.id;
+  } finally {
+    await database.close();
+  }
+}
+
+async function startServer(
+  port: number,
+  dataDir: string,
+  clientDir: string,
+): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  server.kill();
+  throw new Error('The bench server did not start.');
+}
+
+async function waitDrawn(page: Page): Promise<{ drawn: number; data: number }> {
+  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  await page.waitForSelector('[data-drawn=true]', { timeout: 60_000, state: 'attached' });
+  return page.evaluate(() => ({
+    drawn: performance.getEntriesByName('viewer:drawn')[0]?.startTime ?? Number.NaN,
+    data: performance.getEntriesByName('viewer:data')[0]?.startTime ?? Number.NaN,
+  }));
+}
+
+/**
+ * Frame intervals and long tasks while the page plays for `seconds`. The recorder is page source
+ * text, not a function: tsx would wrap a function's inner names in a helper the page lacks.
+ */
+const PLAYBACK_RECORDER = `(ms) => new Promise((resolve) => {
+  const longTasks = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push(entry.duration);
+  });
+  observer.observe({ type: 'longtask', buffered: false });
+  const intervals = [];
+  let last = 0;
+  const started = performance.now();
+  const frame = (now) => {
+    if (last > 0) intervals.push(now - last);
+    last = now;
+    if (now - started < ms) requestAnimationFrame(frame);
+    else {
+      observer.disconnect();
+      resolve({ intervals, longTasks });
+    }
+  };
+  requestAnimationFrame(frame);
+})`;
+
+async function recordPlayback(page: Page, seconds: number) {
+  return (await page.evaluate(`(${PLAYBACK_RECORDER})(${seconds * 1000})`)) as {
+    intervals: number[];
+    longTasks: number[];
+  };
+}
+
+async function zoomSteps(page: Page, steps: number): Promise<number[]> {
+  const timelines = page.getByTestId('timelines');
+  await timelines.focus();
+  for (const key of [...Array(steps).fill('+'), ...Array(steps).fill('-')] as string[]) {
+    const before = await page.evaluate(() => performance.getEntriesByName('viewer:zoom').length);
+    await page.keyboard.press(key);
+    await page.waitForFunction(
+      (n) => performance.getEntriesByName('viewer:zoom').length > n,
+      before,
+    );
+  }
+  return page.evaluate(() => performance.getEntriesByName('viewer:zoom').map((m) => m.duration));
+}
+
+export async function runViewerBench(options: ViewerBenchOptions): Promise<ViewerBenchResult> {
+  const work = mkdtempSync(path.join(tmpdir(), 'tilia-viewer-bench-'));
+  let clientDir = options.clientDir;
+  if (!clientDir) {
+    clientDir = path.join(work, 'client');
+    const build = spawnSync('npx', ['vite', 'build', '--outDir', clientDir, '--emptyOutDir'], {
+      cwd: root,
+      stdio: 'ignore',
+    });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+  const dataDir = path.join(work, 'data');
+  const fileId = await storeReference(dataDir, options.minutes);
+  const server = await startServer(options.port, dataDir, clientDir);
+  const browser = await chromium.launch({
+    executablePath:
+      process.env.CHROMIUM_PATH ??
+      (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const url = `http://127.0.0.1:${options.port}/viewer/${fileId}`;
+    const viewport = { width: 1400, height: 900 };
+    // Warm-up: the server's viewer-JSON cache and the OS file cache; every measured load then
+    // starts in a fresh browser context (cold HTTP cache), as a first visit would.
+    {
+      const context = await browser.newContext({ viewport });
+      await waitDrawn(await context.newPage().then(async (p) => (await p.goto(url), p)));
+      await context.close();
+    }
+    const drawnMs: number[] = [];
+    const dataMs: number[] = [];
+    for (let i = 0; i < options.loads; i++) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(url);
+      const marks = await waitDrawn(page);
+      drawnMs.push(marks.drawn);
+      dataMs.push(marks.data);
+      await context.close();
+    }
+
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await page.goto(url);
+    await waitDrawn(page);
+    await page.waitForTimeout(500);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
+    const playback = await recordPlayback(page, options.playSeconds);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    const zooms = await zoomSteps(page, options.zoomSteps);
+    await context.close();
+
+    const frames = playback.intervals;
+    const result: ViewerBenchResult = {
+      file: referenceCounts(options.minutes),
+      drawnMs,
+      dataMs,
+      frames: {
+        count: frames.length,
+        p50: percentile(frames, 50),
+        p95: percentile(frames, 95),
+        max: Math.max(...frames),
+      },
+      longTasks: { count: playback.longTasks.length, maxMs: Math.max(0, ...playback.longTasks) },
+      zoom: {
+        count: zooms.length,
+        p50: percentile(zooms, 50),
+        p95: percentile(zooms, 95),
+        max: Math.max(...zooms),
+      },
+      heapMb: heap.usedSize / 1024 / 1024,
+      budgets: BUDGETS,
+      passed: { drawn: false, frames: false, longTasks: false, zoom: false, heap: false },
+    };
+    result.passed = {
+      drawn: median(drawnMs) <= BUDGETS.drawnMs,
+      frames: result.frames.p95 <= BUDGETS.frameP95Ms,
+      longTasks: result.longTasks.count <= BUDGETS.longTasks,
+      zoom: result.zoom.p95 <= BUDGETS.zoomP95Ms,
+      heap: result.heapMb <= BUDGETS.heapMb,
+    };
+    if (options.outFile) {
+      mkdirSync(path.dirname(options.outFile), { recursive: true });
+      writeFileSync(options.outFile, JSON.stringify(result, null, 2) + '\n');
+    }
+    return result;
+  } finally {
+    await browser.close();
+    server.kill();
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+export function printViewerBench(result: ViewerBenchResult): void {
+  const ok = (passed: boolean) => (passed ? 'ok' : 'OVER');
+  const f = (n: number) => n.toFixed(1);
+  const rows = [
+    [
+      'viewer:drawn (median ms)',
+      f(median(result.drawnMs)),
+      `<= ${BUDGETS.drawnMs}`,
+      ok(result.passed.drawn),
+    ],
+    [
+      'frame interval p50 / p95 / max (ms)',
+      `${f(result.frames.p50)} / ${f(result.frames.p95)} / ${f(result.frames.max)}`,
+      `p95 <= ${BUDGETS.frameP95Ms}`,
+      ok(result.passed.frames),
+    ],
+    [
+      'long tasks while playing',
+      `${result.longTasks.count} (max ${f(result.longTasks.maxMs)} ms)`,
+      `${BUDGETS.longTasks}`,
+      ok(result.passed.longTasks),
+    ],
+    [
+      'viewer:zoom p50 / p95 / max (ms)',
+      `${f(result.zoom.p50)} / ${f(result.zoom.p95)} / ${f(result.zoom.max)}`,
+      `p95 <= ${BUDGETS.zoomP95Ms}`,
+      ok(result.passed.zoom),
+    ],
+    ['JS heap after load (MB)', f(result.heapMb), `<= ${BUDGETS.heapMb}`, ok(result.passed.heap)],
+  ];
+  console.log(
+    `viewer bench: ${JSON.stringify(result.file)}; loads drawn at ${result.drawnMs.map((d) => d.toFixed(0)).join(', ')} ms (data at ${result.dataMs.map((d) => d.toFixed(0)).join(', ')} ms)`,
+  );
+  console.table(
+    rows.map(([measure, value, budget, verdict]) => ({ measure, value, budget, verdict })),
+  );
+}
+
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const smoke = process.argv.includes('--smoke');
+  const options: ViewerBenchOptions = {
+    minutes: Number(argument('--minutes') ?? (smoke ? 5 : 180)),
+    playSeconds: smoke ? 2 : 10,
+    zoomSteps: smoke ? 2 : 10,
+    loads: smoke ? 1 : 5,
+    port: Number(argument('--port') ?? 8290),
+    clientDir: argument('--client-dir'),
+    outFile: path.join(root, 'bench', 'results', smoke ? 'viewer-smoke.json' : 'viewer.json'),
+  };
+  runViewerBench(options)
+    .then((result) => {
+      printViewerBench(result);
+      if (!smoke && Object.values(result.passed).some((passed) => !passed)) process.exitCode = 1;
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
+}

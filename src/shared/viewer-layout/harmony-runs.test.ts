@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  harmonyLabels,
+  harmonyRow,
+  harmonyRows,
+  harmonyView,
+  type HarmonyInput,
+} from './harmony-runs';
+
+const key = (time: number, step: number, type: 'major' | 'minor', label: string): HarmonyInput => ({
+  kind: 'MODE',
+  time,
+  label,
+  step,
+  accidental: 0,
+  type,
+});
+
+const roman = (
+  time: number,
+  step: number,
+  quality: string,
+  inversion = 0,
+  appliedTo = 0,
+): HarmonyInput => ({
+  kind: 'HARMONY',
+  time,
+  label: 'server label',
+  step,
+  accidental: 0,
+  quality,
+  inversion,
+  applied_to: appliedTo,
+  display_mode: 'roman',
+  custom_text: '',
+});
+
+describe('harmonyLabels', () => {
+  it('splits roman numerals so figured-bass figures stack', () => {
+    const [v65, viio43] = harmonyLabels([
+      roman(0, 4, 'dominant-seventh', 1),
+      roman(1, 6, 'diminished-seventh', 2),
+    ]);
+    expect(v65).toMatchObject({ main: 'V', figures: ['6', '5'], after: '' });
+    expect(viio43).toMatchObject({ main: 'viio', figures: ['4', '3'] });
+  });
+
+  it("writes applied chords as '/V' after the figures", () => {
+    const [applied] = harmonyLabels([roman(0, 1, 'dominant-seventh', 0, 4)]);
+    expect(applied).toMatchObject({ main: 'V', figures: ['7'], after: '/V' });
+  });
+
+  it('reads numerals in the key in force', () => {
+    const labels = harmonyLabels([
+      key(0, 5, 'minor', 'a:'),
+      roman(1, 5, 'minor'),
+      roman(2, 4, 'major'),
+    ]);
+    expect(labels.map((l) => l.main)).toEqual(['a:', 'i', 'VII']);
+  });
+
+  it('draws chord symbols, custom text and keys as the server labels them', () => {
+    const labels = harmonyLabels([
+      { ...roman(0, 4, 'dominant-seventh'), display_mode: 'chord', label: 'G7' },
+      { ...roman(1, 0, 'major'), display_mode: 'custom', label: 'Tonic!' },
+      key(2, 0, 'major', 'C:'),
+    ]);
+    expect(labels.map((l) => [l.main, l.figures])).toEqual([
+      ['G7', []],
+      ['Tonic!', []],
+      ['C:', []],
+    ]);
+  });
+});
+
+describe('harmonyRows and harmonyView', () => {
+  const components = [
+    key(0, 0, 'major', 'C:'),
+    roman(0, 0, 'major'),
+    roman(1, 4, 'dominant-seventh', 1),
+    roman(1.05, 0, 'major'),
+    key(4, 7, 'major', 'G:'),
+  ];
+  const rows = harmonyRows(components);
+  const labels = harmonyLabels(components);
+
+  it('puts MODE in the upper row and HARMONY in the lower row', () => {
+    expect(harmonyRow('MODE')).toBe(0);
+    expect(harmonyRow('HARMONY')).toBe(1);
+    expect(Array.from(rows[0].indices)).toEqual([0, 4]);
+    expect(Array.from(rows[1].indices)).toEqual([1, 2, 3]);
+  });
+
+  it('shows a label only when it fits in its run before the next one', () => {
+    const marks = harmonyView(rows, labels, 100, 0, 1000, 1000);
+    const lower = marks.filter((m) => m.row === 1);
+    expect(lower.map((m) => [m.index, m.label?.main ?? null])).toEqual([
+      [1, 'I'],
+      [2, null],
+      [3, 'I'],
+    ]);
+    expect(marks.filter((m) => m.row === 0).map((m) => m.label?.main)).toEqual(['C:', 'G:']);
+  });
+
+  it('keeps the run that began before the viewport', () => {
+    const marks = harmonyView(rows, labels, 100, 200, 100, 1000);
+    expect(marks.filter((m) => m.row === 0).map((m) => m.index)).toEqual([0]);
+  });
+});

@@ -1,0 +1,169 @@
+import { harmonyLabelParts } from '../harmony/harmony-label';
+import type { KeyFields } from '../harmony/pitch-spelling';
+import { FIGURE_FONT_SIZE } from './layout-constants';
+import { labelWidth } from './label-fit';
+import { aggregatePoints, lowerBound, upperBound } from './visible-range';
+
+export interface HarmonyInput {
+  kind: 'HARMONY' | 'MODE';
+  time: number;
+  /** The server's label text, used whenever the parts cannot be worked out. */
+  label: string;
+  step: number;
+  accidental: number;
+  quality?: string;
+  inversion?: number;
+  applied_to?: number;
+  display_mode?: 'roman' | 'chord' | 'custom';
+  custom_text?: string;
+  type?: 'major' | 'minor';
+}
+
+/** A label as drawn: main text, figured-bass figures stacked top to bottom, then the rest. */
+export interface HarmonyLabel {
+  main: string;
+  figures: string[];
+  after: string;
+  width: number;
+}
+
+/** Row 0 (upper) holds keys (MODE), row 1 (lower) harmonies: HARMONY is drawn lower. */
+export function harmonyRow(kind: HarmonyInput['kind']): 0 | 1 {
+  return kind === 'MODE' ? 0 : 1;
+}
+
+function measured(main: string, figures: string[], after: string): HarmonyLabel {
+  const figureWidth = Math.max(0, ...figures.map((f) => labelWidth(f, FIGURE_FONT_SIZE)));
+  return {
+    main,
+    figures,
+    after,
+    width: labelWidth(main) + figureWidth + labelWidth(after),
+  };
+}
+
+/**
+ * The drawn label of each component. Roman numerals are split so their figures can stack
+ * (V65 -> 'V' over '6','5'); they are read in the key in force, the last MODE at or before the
+ * harmony. Chord symbols, custom text and keys are drawn as the server's label says.
+ */
+export function harmonyLabels(components: readonly HarmonyInput[]): HarmonyLabel[] {
+  const order = components
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const ca = components[a];
+      const cb = components[b];
+      // A key and a harmony at the same time: the key applies to that harmony.
+      return (
+        (ca?.time ?? 0) - (cb?.time ?? 0) ||
+        harmonyRow(ca?.kind ?? 'HARMONY') - harmonyRow(cb?.kind ?? 'HARMONY')
+      );
+    });
+  const labels: HarmonyLabel[] = new Array(components.length);
+  let key: KeyFields | null = null;
+  for (const index of order) {
+    const c = components[index];
+    if (!c) continue;
+    if (c.kind === 'MODE') {
+      key = {
+        step: c.step,
+        accidental: c.accidental,
+        type: c.type === 'minor' ? 'minor' : 'major',
+      };
+      labels[index] = measured(c.label, [], '');
+      continue;
+    }
+    if (c.display_mode !== 'roman' || !c.quality) {
+      labels[index] = measured(c.label, [], '');
+      continue;
+    }
+    const parts = harmonyLabelParts(
+      {
+        step: c.step,
+        accidental: c.accidental,
+        quality: c.quality,
+        inversion: c.inversion ?? 0,
+        appliedTo: c.applied_to ?? 0,
+        displayMode: 'roman',
+        customText: c.custom_text ?? '',
+      },
+      key,
+    );
+    labels[index] = measured(
+      parts.prefix + parts.numeral + parts.qualityMark,
+      parts.figures,
+      parts.alteration + parts.applied,
+    );
+  }
+  return labels;
+}
+
+export interface HarmonyRow {
+  row: 0 | 1;
+  /** Component indices of this row, by time. */
+  indices: Int32Array;
+  times: Float64Array;
+}
+
+/** Splits components into the key row and the harmony row, each sorted by time. */
+export function harmonyRows(components: readonly HarmonyInput[]): [HarmonyRow, HarmonyRow] {
+  const build = (row: 0 | 1): HarmonyRow => {
+    const list = components
+      .map((c, i) => ({ c, i }))
+      .filter(({ c }) => harmonyRow(c.kind) === row)
+      .sort((a, b) => a.c.time - b.c.time);
+    return {
+      row,
+      indices: Int32Array.from(list, ({ i }) => i),
+      times: Float64Array.from(list, ({ c }) => c.time),
+    };
+  };
+  return [build(0), build(1)];
+}
+
+export interface HarmonyMark {
+  index: number;
+  row: 0 | 1;
+  x: number;
+  /** Shown when the whole label fits before the next one in its row starts. */
+  label: HarmonyLabel | null;
+}
+
+const LABEL_GAP = 4;
+
+/**
+ * Harmony label runs in a viewport: each label runs from its time to the next one in its row; a
+ * label is drawn only when it fits in its run, so labels never overlap. The run that began before
+ * the viewport is included, since its label may still show.
+ */
+export function harmonyView(
+  rows: readonly HarmonyRow[],
+  labels: readonly HarmonyLabel[],
+  pxPerSecond: number,
+  offset: number,
+  viewportWidth: number,
+  contentEnd: number,
+): HarmonyMark[] {
+  const t0 = offset / pxPerSecond;
+  const t1 = (offset + viewportWidth) / pxPerSecond;
+  const marks: HarmonyMark[] = [];
+  for (const row of rows) {
+    const from = Math.max(0, lowerBound(row.times, t0) - 1);
+    const to = upperBound(row.times, t1, from);
+    const xs = new Float32Array(to - from);
+    for (let i = from; i < to; i++) xs[i - from] = (row.times[i] ?? 0) * pxPerSecond - offset;
+    for (const k of aggregatePoints(xs)) {
+      const i = k + from;
+      const index = row.indices[i] ?? 0;
+      const x = xs[k] ?? 0;
+      const nextX =
+        i + 1 < row.times.length
+          ? (row.times[i + 1] ?? 0) * pxPerSecond - offset
+          : contentEnd - offset;
+      const label = labels[index] ?? null;
+      const fits = label !== null && label.width + LABEL_GAP <= nextX - x;
+      marks.push({ index, row: row.row, x, label: fits ? label : null });
+    }
+  }
+  return marks;
+}

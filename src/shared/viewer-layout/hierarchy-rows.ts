@@ -1,0 +1,124 @@
+import {
+  HIERARCHY_LEVEL_COLORS,
+  HIERARCHY_LEVEL_HEIGHT,
+  LABEL_FONT_SIZE,
+} from './layout-constants';
+import { fitLabel, parseColor } from './label-fit';
+import { aggregateSegments, runningMaxEnd, segmentRange } from './visible-range';
+
+export interface HierarchyInput {
+  start: number;
+  end: number;
+  level: number;
+  color: string | null;
+  label: string;
+}
+
+/** The colour of a hierarchy level: five colours cycling from level 1. */
+export function levelColor(level: number): number {
+  const index = (((Math.max(1, Math.floor(level)) - 1) % 5) + 5) % 5;
+  return HIERARCHY_LEVEL_COLORS[index] ?? HIERARCHY_LEVEL_COLORS[0];
+}
+
+export interface HierarchyLevel {
+  level: number;
+  /** Row from the top; level 1 is the bottom row. */
+  row: number;
+  /** Component indices of this level, sorted by start. */
+  indices: Int32Array;
+  starts: Float64Array;
+  ends: Float64Array;
+  maxEnds: Float64Array;
+}
+
+export interface HierarchyRows {
+  levelCount: number;
+  levels: HierarchyLevel[];
+  /** Fill colour of each component: its own colour, or its level's. */
+  colors: Uint32Array;
+  /** Row of each component. */
+  rows: Int32Array;
+}
+
+/** Level -> row (level 1 at the bottom, one row per level up to the highest) and colours. */
+export function hierarchyRows(units: readonly HierarchyInput[]): HierarchyRows {
+  let levelCount = 1;
+  for (const unit of units) levelCount = Math.max(levelCount, Math.floor(unit.level) || 1);
+  const colors = new Uint32Array(units.length);
+  const rows = new Int32Array(units.length);
+  const byLevel = new Map<number, number[]>();
+  units.forEach((unit, index) => {
+    const level = Math.max(1, Math.floor(unit.level) || 1);
+    colors[index] = parseColor(unit.color) ?? levelColor(level);
+    rows[index] = levelCount - level;
+    const list = byLevel.get(level);
+    if (list) list.push(index);
+    else byLevel.set(level, [index]);
+  });
+  const levels = [...byLevel.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([level, list]) => {
+      list.sort((a, b) => (units[a]?.start ?? 0) - (units[b]?.start ?? 0));
+      const starts = Float64Array.from(list, (i) => units[i]?.start ?? 0);
+      const ends = Float64Array.from(list, (i) => units[i]?.end ?? 0);
+      return {
+        level,
+        row: levelCount - level,
+        indices: Int32Array.from(list),
+        starts,
+        ends,
+        maxEnds: runningMaxEnd(ends),
+      };
+    });
+  return { levelCount, levels, colors, rows };
+}
+
+export interface HierarchyBox {
+  index: number;
+  x0: number;
+  x1: number;
+  y: number;
+  height: number;
+  color: number;
+  /** The label clipped to the box's visible width ('' when nothing fits). */
+  label: string;
+}
+
+const LABEL_PADDING = 3;
+
+/** Boxes of the units visible in a viewport, one row per level, merged below a pixel. */
+export function hierarchyView(
+  rows: HierarchyRows,
+  labels: readonly string[],
+  pxPerSecond: number,
+  offset: number,
+  viewportWidth: number,
+): HierarchyBox[] {
+  const t0 = offset / pxPerSecond;
+  const t1 = (offset + viewportWidth) / pxPerSecond;
+  const boxes: HierarchyBox[] = [];
+  for (const level of rows.levels) {
+    const [from, to] = segmentRange(level.starts, level.maxEnds, t0, t1);
+    const visible: number[] = [];
+    for (let i = from; i < to; i++) if ((level.ends[i] ?? 0) > t0) visible.push(i);
+    const x0s = Float32Array.from(visible, (i) => (level.starts[i] ?? 0) * pxPerSecond - offset);
+    const x1s = Float32Array.from(visible, (i) => (level.ends[i] ?? 0) * pxPerSecond - offset);
+    const merged = aggregateSegments(x0s, x1s);
+    for (let n = 0; n < merged.length; n += 3) {
+      const x0 = merged[n] ?? 0;
+      const x1 = merged[n + 1] ?? 0;
+      const index = level.indices[visible[merged[n + 2] ?? 0] ?? 0] ?? 0;
+      const shownWidth = Math.min(x1, viewportWidth) - Math.max(x0, 0);
+      boxes.push({
+        index,
+        x0,
+        x1,
+        y: level.row * HIERARCHY_LEVEL_HEIGHT,
+        height: HIERARCHY_LEVEL_HEIGHT,
+        color: rows.colors[index] ?? levelColor(level.level),
+        label: fitLabel(labels[index] ?? '', shownWidth - 2 * LABEL_PADDING, LABEL_FONT_SIZE),
+      });
+    }
+  }
+  return boxes;
+}

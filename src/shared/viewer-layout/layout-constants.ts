@@ -1,0 +1,43 @@
+/**
+ * The viewer's layout constants (SPEC.md section 9). Every drawing size the layout functions use
+ * comes from here, so the page, the worker and the tests agree on them.
+ */
+export const DEFAULT_TIMELINE_WIDTH = 1800;
+export const PAGE_MARGIN = 10;
+export const TOP_AREA_REDUCTION = 60;
+export const TOOLBAR_HEIGHT = 50;
+/** Every timeline adds this much to the stack's height, as spacing below it. */
+export const TIMELINE_SPACING = 5.5;
+
+export const ZOOM_STEP = 0.2;
+export const MIN_ZOOM = 1;
+/** Past this many pixels per second nothing new becomes visible; zooming stops there. */
+export const MAX_PIXELS_PER_SECOND = 2000;
+
+export const TIMELINE_BAR_HEIGHT = 30;
+export const HIERARCHY_LEVEL_HEIGHT = 30;
+export const MARKER_HEIGHT = 30;
+export const BEAT_HEIGHT = 30;
+export const BEAT_TICK_HEIGHT = 8;
+export const MEASURE_TICK_HEIGHT = 15;
+export const HARMONY_HEIGHT = 60;
+export const AUDIOWAVE_HEIGHT = 40;
+export const AUDIOWAVE_BAR_WIDTH = 2;
+export const PDF_HEIGHT = 30;
+export const PDF_ICON_WIDTH = 20;
+
+/** Beat labels (measure numbers) keep at least this distance between their left edges. */
+export const MIN_BEAT_LABEL_SPACING = 25;
+
+/** light green, rose, cream, teal, purple: hierarchy level colours, cycling from level 1. */
+export const HIERARCHY_LEVEL_COLORS = [0xb5e3a8, 0xf2b8c6, 0xf6ecc4, 0x7cc7c1, 0xb9a2d8] as const;
+export const AUDIOWAVE_COLOR = 0x3a78d4;
+export const BEAT_TICK_COLOR = 0x5b5b5b;
+export const DEFAULT_MARKER_COLOR = 0xe07b39;
+export const PDF_ICON_COLOR = 0x8c2f2f;
+export const TEXT_COLOR = 0x1f1f1f;
+
+/** Label fonts: sizes in px and the average glyph width used to fit text into a box. */
+export const LABEL_FONT_SIZE = 12;
+export const FIGURE_FONT_SIZE = 9;
+export const AVERAGE_GLYPH_WIDTH = 0.6;

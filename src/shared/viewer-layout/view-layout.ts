@@ -1,0 +1,288 @@
+import { audiowaveView } from './audiowave-bars';
+import { beatView } from './beat-labels';
+import { harmonyView } from './harmony-runs';
+import { hierarchyView } from './hierarchy-rows';
+import {
+  AUDIOWAVE_COLOR,
+  BEAT_HEIGHT,
+  BEAT_TICK_COLOR,
+  BEAT_TICK_HEIGHT,
+  HARMONY_HEIGHT,
+  LABEL_FONT_SIZE,
+  MEASURE_TICK_HEIGHT,
+  PDF_ICON_COLOR,
+  PDF_ICON_WIDTH,
+  TEXT_COLOR,
+  TIMELINE_BAR_HEIGHT,
+} from './layout-constants';
+import { fitLabel } from './label-fit';
+import { occludedMarkers } from './pdf-markers';
+import { pixelsPerSecond, type TimeScale } from './time-scale';
+import { aggregatePoints, pointRange } from './visible-range';
+import type { PreparedFile, PreparedTimeline } from './viewer-document';
+
+export const GLYPH_MARKER = 0;
+export const GLYPH_PDF = 1;
+export const GLYPH_PDF_OCCLUDED = 2;
+export type GlyphKind = typeof GLYPH_MARKER | typeof GLYPH_PDF | typeof GLYPH_PDF_OCCLUDED;
+
+export interface DrawnLabel {
+  x: number;
+  y: number;
+  text: string;
+  size: number;
+  /** Figured-bass figures stacked to the right of the text, top to bottom. */
+  figures?: string[];
+  /** Text after the figures ('/V'). */
+  after?: string;
+}
+
+/** What one timeline draws in the viewport; x is viewport px, y is px from the timeline's top. */
+export interface TimelineDrawing {
+  index: number;
+  /** x, y, w, h per rectangle */
+  rects: Float32Array;
+  rectColors: Uint32Array;
+  /** x, y per glyph (marker triangles, PDF page icons) */
+  glyphs: Float32Array;
+  glyphKinds: Uint8Array;
+  glyphColors: Uint32Array;
+  labels: DrawnLabel[];
+  /** x0, y0, x1, y1 per clickable area, with the component index it selects */
+  hits: Float32Array;
+  hitIndices: Int32Array;
+  /** How many components the view shows (after culling, before aggregation). */
+  visibleCount: number;
+}
+
+export interface ViewRequest {
+  zoom: number;
+  scrollLeft: number;
+  viewportWidth: number;
+  /** Content width at zoom 1 (the fit-to-screen width). */
+  width: number;
+}
+
+export interface ViewLayout {
+  scale: TimeScale;
+  timelines: TimelineDrawing[];
+}
+
+class DrawingBuilder {
+  private rects: number[] = [];
+  private rectColors: number[] = [];
+  private glyphs: number[] = [];
+  private glyphKinds: number[] = [];
+  private glyphColors: number[] = [];
+  private hits: number[] = [];
+  private hitIndices: number[] = [];
+  readonly labels: DrawnLabel[] = [];
+  visibleCount = 0;
+
+  rect(x: number, y: number, w: number, h: number, color: number): void {
+    this.rects.push(x, y, w, h);
+    this.rectColors.push(color);
+  }
+  glyph(x: number, y: number, kind: GlyphKind, color: number): void {
+    this.glyphs.push(x, y);
+    this.glyphKinds.push(kind);
+    this.glyphColors.push(color);
+  }
+  hit(x0: number, y0: number, x1: number, y1: number, index: number): void {
+    this.hits.push(x0, y0, x1, y1);
+    this.hitIndices.push(index);
+  }
+  build(index: number): TimelineDrawing {
+    return {
+      index,
+      rects: Float32Array.from(this.rects),
+      rectColors: Uint32Array.from(this.rectColors),
+      glyphs: Float32Array.from(this.glyphs),
+      glyphKinds: Uint8Array.from(this.glyphKinds),
+      glyphColors: Uint32Array.from(this.glyphColors),
+      labels: this.labels,
+      hits: Float32Array.from(this.hits),
+      hitIndices: Int32Array.from(this.hitIndices),
+      visibleCount: this.visibleCount,
+    };
+  }
+}
+
+const MARKER_HALF_WIDTH = 5;
+
+function drawTimeline(
+  timeline: PreparedTimeline,
+  pps: number,
+  offset: number,
+  viewport: number,
+  contentEnd: number,
+): TimelineDrawing {
+  const out = new DrawingBuilder();
+  switch (timeline.kind) {
+    case 'HIERARCHY': {
+      const rows = timeline.hierarchy;
+      if (!rows) break;
+      for (const box of hierarchyView(
+        rows,
+        timeline.hierarchyLabels ?? [],
+        pps,
+        offset,
+        viewport,
+      )) {
+        const width = Math.max(1, box.x1 - box.x0);
+        out.visibleCount++;
+        out.rect(box.x0, box.y + 1, width, box.height - 2, box.color);
+        out.hit(box.x0, box.y, box.x0 + width, box.y + box.height, box.index);
+        if (box.label) {
+          out.labels.push({
+            x: Math.max(box.x0, 0) + 3,
+            y: box.y + (box.height - LABEL_FONT_SIZE) / 2 - 1,
+            text: box.label,
+            size: LABEL_FONT_SIZE,
+          });
+        }
+      }
+      break;
+    }
+    case 'BEAT': {
+      const { points, measures } = timeline;
+      if (!points || !measures) break;
+      const view = beatView(points.times, measures, pps, offset, viewport);
+      out.visibleCount = view.tickX.length;
+      view.tickX.forEach((x, n) => {
+        const tall = view.tickIsMeasure[n] === 1;
+        const h = tall ? MEASURE_TICK_HEIGHT : BEAT_TICK_HEIGHT;
+        out.rect(Math.floor(x), BEAT_HEIGHT - h, 1, h, BEAT_TICK_COLOR);
+        out.hit(x - 3, 0, x + 3, BEAT_HEIGHT, points.indices[view.tickBeat[n] ?? 0] ?? 0);
+      });
+      for (const label of view.labels) {
+        out.labels.push({ x: label.x + 2, y: 1, text: label.text, size: 10 });
+      }
+      break;
+    }
+    case 'MARKER': {
+      const points = timeline.points;
+      if (!points) break;
+      const [from, to] = pointRange(points.times, (offset - 200) / pps, (offset + viewport) / pps);
+      out.visibleCount = to - from;
+      const xs = new Float32Array(to - from);
+      for (let i = from; i < to; i++) xs[i - from] = (points.times[i] ?? 0) * pps - offset;
+      const kept = aggregatePoints(xs);
+      kept.forEach((k, n) => {
+        const x = xs[k] ?? 0;
+        const index = points.indices[k + from] ?? 0;
+        out.glyph(x, 2, GLYPH_MARKER, timeline.colors?.[index] ?? 0);
+        out.hit(x - MARKER_HALF_WIDTH, 0, x + MARKER_HALF_WIDTH, TIMELINE_BAR_HEIGHT, index);
+        const nextX = n + 1 < kept.length ? (xs[kept[n + 1] ?? 0] ?? 0) : x + 200;
+        const component = timeline.components[index] as { label?: string } | undefined;
+        const text = fitLabel(component?.label ?? '', nextX - x - MARKER_HALF_WIDTH - 4, 10);
+        if (text) out.labels.push({ x: x + MARKER_HALF_WIDTH + 2, y: 14, text, size: 10 });
+      });
+      break;
+    }
+    case 'HARMONY': {
+      const rows = timeline.harmonyRows;
+      if (!rows) break;
+      const rowHeight = HARMONY_HEIGHT / 2;
+      for (const mark of harmonyView(
+        rows,
+        timeline.harmonyLabels ?? [],
+        pps,
+        offset,
+        viewport,
+        contentEnd * pps,
+      )) {
+        out.visibleCount++;
+        const y = mark.row * rowHeight;
+        // A short tick at the row's foot marks where each chord or key begins.
+        out.rect(Math.floor(mark.x), y + rowHeight - 6, 1, 5, TEXT_COLOR);
+        const width = mark.label ? mark.label.width + 4 : 6;
+        out.hit(mark.x - 2, y, mark.x + width, y + rowHeight, mark.index);
+        if (!mark.label) continue;
+        const base = {
+          x: mark.x + 3,
+          y: y + (rowHeight - LABEL_FONT_SIZE) / 2 - 2,
+          text: mark.label.main,
+          size: LABEL_FONT_SIZE,
+        };
+        out.labels.push(
+          mark.label.figures.length > 0 || mark.label.after
+            ? { ...base, figures: mark.label.figures, after: mark.label.after }
+            : base,
+        );
+      }
+      break;
+    }
+    case 'AUDIOWAVE': {
+      const wave = timeline.wave;
+      if (!wave) break;
+      const height = timeline.height;
+      for (const column of audiowaveView(wave, pps, offset, viewport, height)) {
+        out.visibleCount++;
+        const h = Math.max(1, column.height);
+        out.rect(column.x, (height - h) / 2, 2, h, AUDIOWAVE_COLOR);
+        out.hit(column.x, 0, column.x + 2, height, column.index);
+      }
+      break;
+    }
+    case 'PDF': {
+      const points = timeline.points;
+      if (!points) break;
+      // Start a screen early: whether a visible icon is occluded depends on the ones before it.
+      const [from, to] = pointRange(
+        points.times,
+        (offset - viewport) / pps,
+        (offset + viewport) / pps,
+      );
+      const xs = new Float32Array(to - from);
+      for (let i = from; i < to; i++) xs[i - from] = (points.times[i] ?? 0) * pps - offset;
+      const occluded = occludedMarkers(xs, PDF_ICON_WIDTH);
+      xs.forEach((x, k) => {
+        if (x < -PDF_ICON_WIDTH || x > viewport) return;
+        out.visibleCount++;
+        const index = points.indices[k + from] ?? 0;
+        const hidden = occluded[k] === 1;
+        out.glyph(x, 5, hidden ? GLYPH_PDF_OCCLUDED : GLYPH_PDF, PDF_ICON_COLOR);
+        if (!hidden) out.hit(x, 0, x + PDF_ICON_WIDTH, TIMELINE_BAR_HEIGHT, index);
+      });
+      break;
+    }
+    case 'SLIDER':
+      out.rect(0, TIMELINE_BAR_HEIGHT / 2 - 1, viewport, 2, 0x9a9a9a);
+      break;
+    default: {
+      const unreachable: never = timeline.kind;
+      throw new Error(`unknown timeline kind ${String(unreachable)}`);
+    }
+  }
+  return out.build(timeline.index);
+}
+
+/** The whole viewport's drawing: every timeline, culled to the viewport and aggregated per pixel. */
+export function layoutView(file: PreparedFile, request: ViewRequest): ViewLayout {
+  const scale: TimeScale = {
+    start: file.header.start,
+    end: file.header.end,
+    width: request.width,
+    zoom: request.zoom,
+    scrollLeft: request.scrollLeft,
+  };
+  const pps = pixelsPerSecond(scale);
+  // Times are absolute; x = time * pps - offset puts mediaStart at content x 0.
+  const offset = scale.start * pps + scale.scrollLeft;
+  return {
+    scale,
+    timelines: file.timelines.map((t) =>
+      drawTimeline(t, pps, offset, request.viewportWidth, file.header.end),
+    ),
+  };
+}
+
+/** The buffers of a layout, to transfer rather than copy across a worker boundary. */
+export function layoutTransferables(layout: ViewLayout): ArrayBuffer[] {
+  return layout.timelines.flatMap((t) =>
+    [t.rects, t.glyphs, t.glyphKinds, t.glyphColors, t.rectColors, t.hits, t.hitIndices].map(
+      (array) => array.buffer as ArrayBuffer,
+    ),
+  );
+}

@@ -1,0 +1,218 @@
+import type {
+  AudiowaveComponentJson,
+  ComponentJson,
+  ConcreteWorkJson,
+  AbstractWorkJson,
+  HarmonyComponentJson,
+  HierarchyComponentJson,
+  MarkerComponentJson,
+  TimelineJson,
+  ViewerFileJson,
+} from '../api-types';
+import { DEFAULT_MARKER_COLOR } from './layout-constants';
+import { measureStructure, type MeasureStructure } from './beat-labels';
+import { audiowaveBars, type AudiowaveBars } from './audiowave-bars';
+import { harmonyLabels, harmonyRows, type HarmonyLabel, type HarmonyRow } from './harmony-runs';
+import { hierarchyRows, type HierarchyRows } from './hierarchy-rows';
+import { parseColor } from './label-fit';
+import { stackTimelines, timelineHeight } from './timeline-heights';
+import { viewerKind, type ViewerKind } from './timeline-kinds';
+
+/** Point components (marker, beat, PDF) sorted by time. */
+export interface SortedPoints {
+  times: Float64Array;
+  /** Component index of each sorted point. */
+  indices: Int32Array;
+}
+
+export interface PreparedTimeline {
+  /** Position in the drawn stack, top first. */
+  index: number;
+  name: string;
+  kind: ViewerKind;
+  y: number;
+  height: number;
+  components: ComponentJson[];
+  points?: SortedPoints;
+  colors?: Uint32Array;
+  measures?: MeasureStructure;
+  hierarchy?: HierarchyRows;
+  hierarchyLabels?: string[];
+  harmonyRows?: [HarmonyRow, HarmonyRow];
+  harmonyLabels?: HarmonyLabel[];
+  wave?: AudiowaveBars;
+}
+
+export interface TimelineHeader {
+  index: number;
+  name: string;
+  kind: ViewerKind;
+  y: number;
+  height: number;
+  componentCount: number;
+  /** PDF timelines: where the PDF is served from. */
+  pdfUrl?: string;
+}
+
+/** What the page needs up front; component data stays with the layout. */
+export interface ViewerHeader {
+  id: number;
+  concreteWork: ConcreteWorkJson;
+  abstractWork: AbstractWorkJson;
+  /** The time span drawn: the media's start to its end (or the last component when shorter). */
+  start: number;
+  end: number;
+  timelines: TimelineHeader[];
+  /** Timelines of kinds the viewer does not draw, in file order. */
+  skipped: { name: string; kind: string }[];
+  totalHeight: number;
+}
+
+export interface PreparedFile {
+  header: ViewerHeader;
+  timelines: PreparedTimeline[];
+}
+
+function sortedPoints(components: readonly { time: number }[]): SortedPoints {
+  const order = components
+    .map((_, i) => i)
+    .sort((a, b) => (components[a]?.time ?? 0) - (components[b]?.time ?? 0));
+  return {
+    times: Float64Array.from(order, (i) => components[i]?.time ?? 0),
+    indices: Int32Array.from(order),
+  };
+}
+
+function numberList(text: string | undefined): number[] {
+  if (!text) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter((n): n is number => typeof n === 'number') : [];
+  } catch {
+    return [];
+  }
+}
+
+function lastTime(components: readonly ComponentJson[]): number {
+  let last = 0;
+  for (const c of components) {
+    const fields = c as unknown as Record<string, unknown>;
+    const t = typeof fields.end === 'number' ? fields.end : fields.time;
+    if (typeof t === 'number' && t > last) last = t;
+  }
+  return last;
+}
+
+function prepareKind(kind: ViewerKind, timeline: TimelineJson, prepared: PreparedTimeline): void {
+  const components = timeline.components;
+  switch (kind) {
+    case 'HIERARCHY': {
+      const units = components as HierarchyComponentJson[];
+      prepared.hierarchy = hierarchyRows(units);
+      prepared.hierarchyLabels = units.map((u) => u.label);
+      return;
+    }
+    case 'MARKER': {
+      const markers = components as MarkerComponentJson[];
+      prepared.points = sortedPoints(markers);
+      prepared.colors = Uint32Array.from(
+        markers,
+        (m) => parseColor(m.color) ?? DEFAULT_MARKER_COLOR,
+      );
+      return;
+    }
+    case 'BEAT': {
+      prepared.points = sortedPoints(components as { time: number }[]);
+      prepared.measures = measureStructure({
+        beatCount: components.length,
+        beatPattern: numberList(timeline.beat_pattern),
+        beatsInMeasure: numberList(timeline.beats_in_measure),
+        measureNumbers: numberList(timeline.measure_numbers),
+        measuresToForceDisplay: numberList(timeline.measures_to_force_display),
+      });
+      return;
+    }
+    case 'HARMONY': {
+      const harmonies = components as HarmonyComponentJson[];
+      prepared.harmonyRows = harmonyRows(harmonies);
+      prepared.harmonyLabels = harmonyLabels(harmonies);
+      return;
+    }
+    case 'AUDIOWAVE':
+      prepared.wave = audiowaveBars(components as AudiowaveComponentJson[]);
+      return;
+    case 'PDF':
+      prepared.points = sortedPoints(components as { time: number }[]);
+      return;
+    case 'SLIDER':
+      return;
+    default: {
+      const unreachable: never = kind;
+      throw new Error(`unknown timeline kind ${String(unreachable)}`);
+    }
+  }
+}
+
+/**
+ * Everything about a file that does not depend on the view, worked out once: stacking, measure
+ * structure, hierarchy rows, harmony labels, sorted times. Throws TimelineHeightError for a
+ * hierarchy timeline without height or level_height.
+ */
+export function prepareFile(json: ViewerFileJson): PreparedFile {
+  const ordered = json.timelines
+    .map((timeline, order) => ({ timeline, order }))
+    .sort((a, b) => a.timeline.display_position - b.timeline.display_position || a.order - b.order)
+    .map(({ timeline }) => timeline);
+  const skipped: ViewerHeader['skipped'] = [];
+  const drawn: { timeline: TimelineJson; kind: ViewerKind }[] = [];
+  for (const timeline of ordered) {
+    const kind = viewerKind(timeline.kind);
+    if (kind === null) skipped.push({ name: timeline.name, kind: timeline.kind });
+    else drawn.push({ timeline, kind });
+  }
+  const timelines: PreparedTimeline[] = drawn.map(({ timeline, kind }, index) => {
+    const prepared: PreparedTimeline = {
+      index,
+      name: timeline.name,
+      kind,
+      y: 0,
+      height: 0,
+      components: timeline.components,
+    };
+    prepareKind(kind, timeline, prepared);
+    prepared.height = timelineHeight(kind, timeline, prepared.hierarchy?.levelCount ?? 1);
+    return prepared;
+  });
+  const stack = stackTimelines(timelines.map((t) => t.height));
+  timelines.forEach((t, i) => (t.y = stack.rows[i]?.y ?? 0));
+
+  const work = json.concrete_work;
+  const start = Number.isFinite(work.start) ? work.start : 0;
+  const contentEnd = Math.max(0, ...timelines.map((t) => lastTime(t.components)));
+  const end = work.end > start ? work.end : Math.max(contentEnd, start + 1);
+  return {
+    header: {
+      id: json.id,
+      concreteWork: work,
+      abstractWork: json.abstract_work,
+      start,
+      end,
+      skipped,
+      totalHeight: stack.total,
+      timelines: timelines.map((t) => ({
+        index: t.index,
+        name: t.name,
+        kind: t.kind,
+        y: t.y,
+        height: t.height,
+        componentCount: t.components.length,
+        ...(t.kind === 'PDF' ? { pdfUrl: drawnPdfUrl(drawn[t.index]?.timeline) } : {}),
+      })),
+    },
+    timelines,
+  };
+}
+
+function drawnPdfUrl(timeline: TimelineJson | undefined): string {
+  return timeline?.pdf_url ?? '';
+}

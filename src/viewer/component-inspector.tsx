@@ -1,0 +1,107 @@
+import type { ComponentJson } from '../shared/api-types';
+import { formatTime } from '../shared/time-format';
+import type { ViewerKind } from '../shared/viewer-layout/timeline-kinds';
+
+type Field = [label: string, value: string];
+
+const KIND_TITLES: Record<ViewerKind, string> = {
+  HIERARCHY: 'Hierarchy',
+  SLIDER: 'Slider',
+  MARKER: 'Marker',
+  BEAT: 'Beat',
+  HARMONY: 'Harmony',
+  AUDIOWAVE: 'Audiowave',
+  PDF: 'PDF marker',
+};
+
+/** The fields SPEC.md section 3 lists for each viewer component kind. */
+export function inspectorFields(kind: ViewerKind, component: ComponentJson): Field[] {
+  const c = component as unknown as Record<string, unknown>;
+  const text = (key: string) => (typeof c[key] === 'string' ? (c[key] as string) : '');
+  const time = (key: string) => (typeof c[key] === 'number' ? formatTime(c[key] as number) : '');
+  switch (kind) {
+    case 'HIERARCHY':
+      return [
+        ['Label', text('label')],
+        ['Start', time('start')],
+        ['End', time('end')],
+        ['Level', String(c.level ?? '')],
+        ['Formal function', text('formal_function')],
+        ['Formal type', text('formal_type')],
+        ['Colour', text('color')],
+        ['Comments', text('comments')],
+      ];
+    case 'MARKER':
+      return [
+        ['Label', text('label')],
+        ['Time', time('time')],
+        ['Colour', text('color')],
+        ['Comments', text('comments')],
+      ];
+    case 'BEAT':
+      return [['Time', time('time')]];
+    case 'HARMONY':
+      return [
+        ['Label', text('label')],
+        ['Kind', c.kind === 'MODE' ? 'Key' : 'Harmony'],
+        ['Time', time('time')],
+        ['Comments', text('comments')],
+      ];
+    case 'AUDIOWAVE':
+      return [
+        ['Start', time('start')],
+        ['Amplitude', typeof c.amplitude === 'number' ? c.amplitude.toFixed(3) : ''],
+      ];
+    case 'PDF':
+      return [
+        ['Time', time('time')],
+        ['Page', String(c.page_number ?? '')],
+      ];
+    case 'SLIDER':
+      return [];
+    default: {
+      const unreachable: never = kind;
+      throw new Error(`unknown timeline kind ${String(unreachable)}`);
+    }
+  }
+}
+
+interface InspectorProps {
+  kind: ViewerKind;
+  timelineName: string;
+  component: ComponentJson;
+  onClose: () => void;
+}
+
+export function ComponentInspector({ kind, timelineName, component, onClose }: InspectorProps) {
+  const fields = inspectorFields(kind, component);
+  return (
+    <aside className="viewer-inspector" aria-label="Inspector" data-testid="inspector">
+      <div className="viewer-inspector__head">
+        <h2>
+          {KIND_TITLES[kind]}
+          {timelineName && <span className="viewer-inspector__timeline"> · {timelineName}</span>}
+        </h2>
+        <button
+          type="button"
+          className="viewer-icon-button"
+          aria-label="Close inspector"
+          title="Close inspector"
+          onClick={onClose}
+        >
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+            <path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </button>
+      </div>
+      <dl>
+        {fields.map(([label, value]) => (
+          <div key={label} className="viewer-inspector__field">
+            <dt>{label}</dt>
+            <dd>{value || '—'}</dd>
+          </div>
+        ))}
+      </dl>
+    </aside>
+  );
+}

@@ -1,0 +1,79 @@
+import * as Comlink from 'comlink';
+import type { LayoutWorkerApi } from '../shared/viewer-layout/layout-session';
+
+/** The layout API as the page sees it: every call is asynchronous, in a worker or not. */
+export type LayoutApi = {
+  [K in keyof LayoutWorkerApi]: (
+    ...args: Parameters<LayoutWorkerApi[K]>
+  ) => Promise<Awaited<ReturnType<LayoutWorkerApi[K]>>>;
+};
+
+export interface LayoutClient {
+  api: LayoutApi;
+  /** 'worker', or 'in-process' when workers are unavailable (or a test asks for it). */
+  mode: 'worker' | 'in-process';
+  /** Transfers a buffer to the layout side (a copy in process). */
+  open(bytes: ArrayBuffer): ReturnType<LayoutApi['open']>;
+  dispose(): void;
+}
+
+function inProcessClient(): LayoutClient {
+  // Loaded on demand: pages that get a worker never download the layout code twice.
+  const loading = import('../shared/viewer-layout/layout-session').then(
+    ({ LayoutSession }) => new LayoutSession(),
+  );
+  const api: LayoutApi = {
+    open: async (bytes) => (await loading).open(bytes),
+    layout: async (request) => (await loading).layout(request),
+    component: async (ref) => (await loading).component(ref),
+    neighbour: async (ref, key) => (await loading).neighbour(ref, key),
+    findComponent: async (id) => (await loading).findComponent(id),
+    pdfPageWindows: async (timeline) => (await loading).pdfPageWindows(timeline),
+    close: async () => (await loading).close(),
+  };
+  return {
+    api,
+    mode: 'in-process',
+    open: api.open,
+    dispose: () => void loading.then((session) => session.close()),
+  };
+}
+
+/** Live layout workers, for the page's leak checks (`window.__tiliaViewerWorkers`). */
+let liveWorkers = 0;
+export function liveLayoutWorkers(): number {
+  return liveWorkers;
+}
+
+/**
+ * The one place that creates the layout worker and wraps it with comlink. Falls back to running
+ * the same session in process when module workers are unavailable.
+ */
+export function createLayoutClient(options: { inProcess?: boolean } = {}): LayoutClient {
+  if (options.inProcess || typeof Worker === 'undefined') return inProcessClient();
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('../../workers/layout.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'tilia-layout',
+    });
+  } catch {
+    return inProcessClient();
+  }
+  liveWorkers++;
+  const remote = Comlink.wrap<LayoutWorkerApi>(worker);
+  let disposed = false;
+  const api = remote as unknown as LayoutApi;
+  return {
+    api,
+    mode: 'worker',
+    open: (bytes) => remote.open(Comlink.transfer(bytes, [bytes])),
+    dispose: () => {
+      if (disposed) return;
+      disposed = true;
+      remote[Comlink.releaseProxy]();
+      worker.terminate();
+      liveWorkers--;
+    },
+  };
+}

@@ -1,0 +1,367 @@
+import type { ComponentJson } from '../shared/api-types';
+import type { NavigationKey } from '../shared/viewer-layout/component-navigation';
+import { hitComponent } from '../shared/viewer-layout/hit-test';
+import { DEFAULT_TIMELINE_WIDTH } from '../shared/viewer-layout/layout-constants';
+import type { ComponentRef } from '../shared/viewer-layout/layout-session';
+import {
+  clampScroll,
+  clampZoom,
+  contentWidth,
+  scrollToShow,
+  steppedZoom,
+  timeToX,
+  zoomAround,
+  type TimeScale,
+} from '../shared/viewer-layout/time-scale';
+import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
+import type { ViewLayout, ViewRequest } from '../shared/viewer-layout/view-layout';
+import { LatestWins } from './latest-wins';
+import type { LayoutClient } from './layout-client';
+import type { MediaAdapter } from './media/media-adapter';
+import { clampToSpan, seekApplies, type SeekRequest } from './playback-rules';
+import { PlayheadLoop } from './playhead-loop';
+import { TimelineScene, type SelectionBox } from './timeline-scene';
+
+export interface ViewerElements {
+  scroller: HTMLElement;
+  content: HTMLElement;
+  /** The viewport-wide, sticky part of the content that holds the canvas and the overlay. */
+  stage: HTMLElement;
+  canvas: HTMLCanvasElement;
+  playhead: HTMLElement;
+  rows: HTMLElement;
+  clock: () => HTMLElement | null;
+}
+
+export interface Selection {
+  ref: ComponentRef;
+  component: ComponentJson;
+}
+
+export interface ViewerListener {
+  playing(playing: boolean): void;
+  selection(selection: Selection | null): void;
+  zoom(zoom: number): void;
+  error(message: string): void;
+}
+
+interface PendingView {
+  request: ViewRequest;
+  /** performance.now() of the zoom input this view answers, for the viewer:zoom measure. */
+  zoomStartedAt: number | null;
+}
+
+/** The start (segments) or time (points) of a component: where selecting it seeks to. */
+export function componentTime(component: ComponentJson): number {
+  return 'start' in component ? component.start : component.time;
+}
+
+/**
+ * Owns one open viewer: the pixi scene, the layout requests, the view (zoom and scroll), the
+ * selection and the playhead loop. React renders the elements and calls these methods; nothing
+ * here re-renders React except the rare selection, zoom and play/pause changes.
+ */
+export class ViewerController {
+  private scene: TimelineScene | null = null;
+  private layout: ViewLayout | null = null;
+  private zoom = 1;
+  private scrollLeft = 0;
+  private viewportWidth = DEFAULT_TIMELINE_WIDTH;
+  private selected: Selection | null = null;
+  private drawnOnce = false;
+  private disposed = false;
+  private readonly views: LatestWins<PendingView, ViewLayout>;
+  private readonly loop: PlayheadLoop;
+  private readonly resizeObserver: ResizeObserver;
+
+  constructor(
+    private readonly header: ViewerHeader,
+    private readonly client: LayoutClient,
+    private readonly media: MediaAdapter,
+    private readonly elements: ViewerElements,
+    private readonly listener: ViewerListener,
+  ) {
+    this.views = new LatestWins(
+      (pending) => client.api.layout(pending.request),
+      (layout, pending) => this.show(layout, pending),
+      () => listener.error('The timelines could not be drawn.'),
+    );
+    const span = { start: header.start, end: header.end };
+    this.loop = new PlayheadLoop(
+      media,
+      span,
+      {
+        playhead: elements.playhead,
+        knobs: () => elements.rows.querySelectorAll<HTMLElement>('[data-slider-knob]'),
+        clock: elements.clock,
+      },
+      {
+        xOf: (time) => (this.layout ? timeToX(this.layout.scale, time) : null),
+        onPlayingChange: (playing) => listener.playing(playing),
+        onOutOfView: (time) => this.follow(time),
+        viewportWidth: () => this.viewportWidth,
+      },
+    );
+    this.viewportWidth = this.measureViewport();
+    elements.scroller.addEventListener('scroll', this.onScroll, { passive: true });
+    this.resizeObserver = new ResizeObserver(() => this.onResize());
+    this.resizeObserver.observe(elements.scroller);
+  }
+
+  /** Creates the scene and draws the first view; resolves once the scene exists. */
+  async start(): Promise<void> {
+    this.applyContentWidth();
+    this.requestView(null);
+    const scene = await TimelineScene.create(
+      this.elements.canvas,
+      this.header.timelines,
+      this.viewportWidth,
+      Math.ceil(this.header.totalHeight),
+    );
+    if (this.disposed) {
+      scene.destroy();
+      return;
+    }
+    this.scene = scene;
+    if (this.layout) this.paint(this.layout, null);
+    this.loop.start();
+  }
+
+  get currentZoom(): number {
+    return this.zoom;
+  }
+
+  /** The media time now. */
+  time(): number {
+    return this.media.currentTime();
+  }
+
+  private scale(): TimeScale {
+    return {
+      start: this.header.start,
+      end: this.header.end,
+      width: this.viewportWidth,
+      zoom: this.zoom,
+      scrollLeft: this.scrollLeft,
+    };
+  }
+
+  private measureViewport(): number {
+    return Math.max(100, Math.floor(this.elements.scroller.clientWidth) || DEFAULT_TIMELINE_WIDTH);
+  }
+
+  private applyContentWidth(): void {
+    this.elements.content.style.width = `${Math.ceil(contentWidth(this.scale()))}px`;
+    this.elements.stage.style.width = `${this.viewportWidth}px`;
+  }
+
+  private requestView(zoomStartedAt: number | null): void {
+    this.views.request({
+      request: {
+        zoom: this.zoom,
+        scrollLeft: this.scrollLeft,
+        viewportWidth: this.viewportWidth,
+        width: this.viewportWidth,
+      },
+      zoomStartedAt,
+    });
+  }
+
+  private show(layout: ViewLayout, pending: PendingView): void {
+    if (this.disposed) return;
+    this.layout = layout;
+    if (this.scene) this.paint(layout, pending.zoomStartedAt);
+  }
+
+  private paint(layout: ViewLayout, zoomStartedAt: number | null): void {
+    const scene = this.scene;
+    if (!scene) return;
+    scene.draw(layout);
+    scene.drawSelection(this.selectionBox());
+    scene.render();
+    this.loop.refresh();
+    for (const drawing of layout.timelines) {
+      const row = this.elements.rows.children[drawing.index] as HTMLElement | undefined;
+      if (row) row.dataset.visibleCount = String(drawing.visibleCount);
+    }
+    this.elements.scroller.dataset.zoom = this.zoom.toFixed(4);
+    // The frame is on screen when the next animation frame begins.
+    const first = !this.drawnOnce;
+    this.drawnOnce = true;
+    if (first || zoomStartedAt !== null) {
+      requestAnimationFrame(() => {
+        if (first) {
+          performance.mark('viewer:drawn');
+          this.elements.scroller.dataset.drawn = 'true';
+        }
+        if (zoomStartedAt !== null) {
+          performance.measure('viewer:zoom', { start: zoomStartedAt, end: performance.now() });
+        }
+      });
+    }
+  }
+
+  private readonly onScroll = (): void => {
+    const left = this.elements.scroller.scrollLeft;
+    if (Math.abs(left - this.scrollLeft) < 0.5) return;
+    this.scrollLeft = left;
+    this.requestView(null);
+  };
+
+  private onResize(): void {
+    const width = this.measureViewport();
+    if (width === this.viewportWidth || this.disposed) return;
+    this.viewportWidth = width;
+    this.scrollLeft = clampScroll(this.scale(), width, this.scrollLeft);
+    this.applyContentWidth();
+    this.scene?.resize(width, Math.ceil(this.header.totalHeight));
+    this.requestView(null);
+  }
+
+  /** Sets zoom and scroll together; the scroll event that follows finds nothing to do. */
+  private setView(zoom: number, scrollLeft: number, zoomStartedAt: number | null): void {
+    this.zoom = zoom;
+    this.applyContentWidth();
+    this.scrollLeft = clampScroll(this.scale(), this.viewportWidth, scrollLeft);
+    this.elements.scroller.scrollLeft = this.scrollLeft;
+    this.requestView(zoomStartedAt);
+    this.listener.zoom(zoom);
+  }
+
+  /** One zoom step around the playhead (or the viewport's centre when it is off screen). */
+  zoomStep(direction: 1 | -1, startedAt = performance.now()): void {
+    const scale = this.scale();
+    const zoom = clampZoom(scale, steppedZoom(this.zoom, direction));
+    if (zoom === this.zoom) return;
+    const playheadX = timeToX(scale, this.media.currentTime());
+    const anchor =
+      playheadX >= 0 && playheadX <= this.viewportWidth ? playheadX : this.viewportWidth / 2;
+    this.setView(zoom, zoomAround(scale, zoom, anchor, this.viewportWidth), startedAt);
+  }
+
+  fitToScreen(startedAt = performance.now()): void {
+    this.setView(1, 0, startedAt);
+  }
+
+  private follow(time: number): void {
+    const left = scrollToShow(this.scale(), time, this.viewportWidth);
+    if (left !== this.scrollLeft) this.setView(this.zoom, left, null);
+  }
+
+  // Playback
+
+  play(): void {
+    if (!this.media.canPlay) return;
+    this.media.play();
+  }
+
+  pause(): void {
+    this.media.pause();
+  }
+
+  togglePlay(): void {
+    if (this.media.isPlaying()) this.pause();
+    else this.play();
+  }
+
+  stop(): void {
+    this.media.pause();
+    this.media.seek(this.header.start);
+    this.loop.refresh();
+  }
+
+  seek(request: SeekRequest): void {
+    if (!seekApplies(request, this.media.isPlaying())) return;
+    this.media.seek(clampToSpan(this.header, request.time));
+    this.loop.refresh();
+    this.follow(clampToSpan(this.header, request.time));
+  }
+
+  // Selection
+
+  async select(ref: ComponentRef | null): Promise<Selection | null> {
+    if (!ref) {
+      this.setSelection(null);
+      return null;
+    }
+    const component = await this.client.api.component(ref);
+    if (this.disposed) return null;
+    this.setSelection(component ? { ref, component } : null);
+    return this.selected;
+  }
+
+  /** A click in the timelines: select what is under the pointer (or deselect) and seek. */
+  async click(clientX: number, clientY: number, double: boolean): Promise<void> {
+    const ref = this.hit(clientX, clientY);
+    const selection = await this.select(ref);
+    if (!selection) return;
+    const time = componentTime(selection.component);
+    this.seek({ time, ifPlaying: double });
+    if (double) this.play();
+  }
+
+  /** Arrow keys: select a neighbour of the selection; keyboard selection never moves playback. */
+  async navigate(key: NavigationKey): Promise<void> {
+    if (!this.selected) return;
+    const next = await this.client.api.neighbour(this.selected.ref, key);
+    if (next) {
+      const selection = await this.select(next);
+      if (selection) this.follow(componentTime(selection.component));
+    }
+  }
+
+  private hit(clientX: number, clientY: number): ComponentRef | null {
+    const layout = this.layout;
+    if (!layout) return null;
+    const box = this.elements.canvas.getBoundingClientRect();
+    const x = clientX - box.left;
+    const y = clientY - box.top;
+    for (const header of this.header.timelines) {
+      if (y < header.y || y > header.y + header.height) continue;
+      const drawing = layout.timelines[header.index];
+      const index = drawing ? hitComponent(drawing, x, y - header.y) : null;
+      return index === null ? null : { timeline: header.index, index };
+    }
+    return null;
+  }
+
+  private setSelection(selection: Selection | null): void {
+    this.selected = selection;
+    this.listener.selection(selection);
+    if (this.scene) {
+      this.scene.drawSelection(this.selectionBox());
+      this.scene.render();
+    }
+  }
+
+  private selectionBox(): SelectionBox | null {
+    const selected = this.selected;
+    const layout = this.layout;
+    if (!selected || !layout) return null;
+    const { ref, component } = selected;
+    const drawing = layout.timelines[ref.timeline];
+    const header = this.header.timelines[ref.timeline];
+    if (!drawing || !header) return null;
+    for (let n = 0; n < drawing.hitIndices.length; n++) {
+      if (drawing.hitIndices[n] !== ref.index) continue;
+      const [x0, y0, x1, y1] = Array.from(drawing.hits.subarray(n * 4, n * 4 + 4));
+      return { timeline: ref.timeline, x0: x0 ?? 0, y0: y0 ?? 0, x1: x1 ?? 0, y1: y1 ?? 0 };
+    }
+    // Merged into a neighbour at this zoom: outline its time span instead.
+    const x0 = timeToX(layout.scale, componentTime(component));
+    const x1 = 'end' in component ? timeToX(layout.scale, component.end) : x0 + 1;
+    return { timeline: ref.timeline, x0: x0 - 2, x1: x1 + 2, y0: 0, y1: header.height };
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.loop.stop();
+    this.views.dispose();
+    this.resizeObserver.disconnect();
+    this.elements.scroller.removeEventListener('scroll', this.onScroll);
+    this.scene?.destroy();
+    this.scene = null;
+    this.layout = null;
+  }
+}

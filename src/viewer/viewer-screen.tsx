@@ -1,0 +1,280 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
+import { formatTime } from '../shared/time-format';
+import { ComponentInspector } from './component-inspector';
+import type { LayoutClient } from './layout-client';
+import { htmlMediaAdapter } from './media/html-media-adapter';
+import { abstractClock, type MediaAdapter } from './media/media-adapter';
+import { youtubeAdapter } from './media/youtube-adapter';
+import { youtubeVideoId } from './media/youtube-video-id';
+import { readShareParams, shareUrl } from './share-params';
+import { componentTime, ViewerController, type Selection } from './viewer-controller';
+import { mediaUrl } from './viewer-data';
+import { VIDEO_WIDTHS, ViewerToolbar, type VideoSize } from './viewer-toolbar';
+import { frameClock } from './pdf/page-follower';
+import { hasPdf, pdfSources, PdfSidePanel } from './pdf/pdf-side-panel';
+
+interface ViewerScreenProps {
+  header: ViewerHeader;
+  client: LayoutClient;
+  mediaBaseUrl: string;
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    ['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON', 'A'].includes(target.tagName)
+  );
+}
+
+/** The loaded viewer: media, toolbar, timelines and inspector for one file. */
+export function ViewerScreen({ header, client, mediaBaseUrl }: ViewerScreenProps) {
+  const work = header.concreteWork;
+  const storage = work.storage;
+  const videoId = storage === 'youtube' ? youtubeVideoId(work.url) : null;
+  const isVideo = work.type === 'video' && storage !== 'abstract';
+  const canPlay = storage !== 'abstract';
+  const [playing, setPlaying] = useState(false);
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const [videoSize, setVideoSize] = useState<VideoSize>('medium');
+  const [problem, setProblem] = useState<string | null>(null);
+  const controllerRef = useRef<ViewerController | null>(null);
+  const mediaRef = useRef<HTMLMediaElement | null>(null);
+  const youtubeRef = useRef<HTMLDivElement>(null);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const playheadRef = useRef<HTMLDivElement>(null);
+  const rowsRef = useRef<HTMLDivElement>(null);
+  const clockRef = useRef<HTMLOutputElement>(null);
+  // The score PDF panel (issue 8) reads the same media clock as the playhead, once per frame.
+  const pdfs = useMemo(() => pdfSources(header.timelines), [header]);
+  const pdfClock = useMemo(
+    () => frameClock(() => controllerRef.current?.time() ?? header.start),
+    [header],
+  );
+  const loadPageWindows = useCallback(
+    (timeline: number) => client.api.pdfPageWindows(timeline),
+    [client],
+  );
+  const sidePanel = hasPdf(pdfs) ? (
+    <PdfSidePanel sources={pdfs} clock={pdfClock} loadPageWindows={loadPageWindows} />
+  ) : null;
+
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    const content = contentRef.current;
+    const canvas = canvasRef.current;
+    const stage = stageRef.current;
+    const playhead = playheadRef.current;
+    const rows = rowsRef.current;
+    if (!scroller || !content || !canvas || !stage || !playhead || !rows) return;
+    let media: MediaAdapter;
+    if (storage === 'staticfiles' && mediaRef.current) {
+      media = htmlMediaAdapter(mediaRef.current, header.start);
+    } else if (storage === 'youtube' && videoId && youtubeRef.current) {
+      media = youtubeAdapter(youtubeRef.current, videoId, header.start, setProblem);
+    } else {
+      media = abstractClock(header.start);
+    }
+    const controller = new ViewerController(
+      header,
+      client,
+      media,
+      {
+        scroller,
+        content,
+        stage,
+        canvas,
+        playhead,
+        rows,
+        clock: () => clockRef.current,
+      },
+      {
+        playing: setPlaying,
+        selection: setSelection,
+        zoom: () => undefined,
+        error: setProblem,
+      },
+    );
+    controllerRef.current = controller;
+    const share = readShareParams(window.location.search);
+    void controller.start().then(async () => {
+      if (share.componentId !== null) {
+        const ref = await client.api.findComponent(share.componentId);
+        const selected = ref ? await controller.select(ref) : null;
+        if (selected && share.time === null) {
+          controller.seek({ time: componentTime(selected.component), ifPlaying: true });
+        }
+      }
+      if (share.time !== null) controller.seek({ time: share.time, ifPlaying: true });
+    });
+    return () => {
+      controllerRef.current = null;
+      controller.dispose();
+      media.dispose();
+    };
+  }, [header, client, storage, videoId]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const controller = controllerRef.current;
+      if (!controller || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === ' ' && !isTyping(event.target)) {
+        event.preventDefault();
+        controller.togglePlay();
+      } else if ((event.key === '+' || event.key === '=') && !isTyping(event.target)) {
+        controller.zoomStep(1, event.timeStamp);
+      } else if ((event.key === '-' || event.key === '_') && !isTyping(event.target)) {
+        controller.zoomStep(-1, event.timeStamp);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const onTimelineKey = (event: React.KeyboardEvent) => {
+    const controller = controllerRef.current;
+    if (!controller) return;
+    const keys: Record<string, 'left' | 'right' | 'up' | 'down'> = {
+      ArrowLeft: 'left',
+      ArrowRight: 'right',
+      ArrowUp: 'up',
+      ArrowDown: 'down',
+    };
+    const key = keys[event.key];
+    if (key) {
+      event.preventDefault();
+      void controller.navigate(key);
+    } else if (event.key === 'Escape') {
+      void controller.select(null);
+    }
+  };
+
+  const selectedHeader = selection ? header.timelines[selection.ref.timeline] : undefined;
+  const mediaSrc = storage === 'staticfiles' ? mediaUrl(mediaBaseUrl, work.url) : '';
+  const totalHeight = Math.ceil(header.totalHeight);
+
+  return (
+    <div className={`viewer-layout${sidePanel ? ' viewer-layout--with-panel' : ''}`}>
+      <div className="viewer-main">
+        <div className="viewer-media" data-storage={storage}>
+          {storage === 'staticfiles' && work.type === 'video' && (
+            <video
+              ref={(element) => void (mediaRef.current = element)}
+              src={mediaSrc}
+              preload="auto"
+              width={VIDEO_WIDTHS[videoSize]}
+              aria-label="Recording"
+            />
+          )}
+          {storage === 'staticfiles' && work.type !== 'video' && (
+            <audio
+              ref={(element) => void (mediaRef.current = element)}
+              src={mediaSrc}
+              preload="auto"
+              aria-label="Recording"
+            />
+          )}
+          {storage === 'youtube' && (
+            <div
+              className="viewer-youtube"
+              ref={youtubeRef}
+              data-testid="youtube-player"
+              data-video-id={videoId ?? ''}
+              style={{ width: VIDEO_WIDTHS[videoSize], aspectRatio: '16 / 9' }}
+            />
+          )}
+        </div>
+        <ViewerToolbar
+          canPlay={canPlay}
+          playing={playing}
+          isVideo={isVideo}
+          videoSize={videoSize}
+          clockRef={clockRef}
+          initialClock={`${formatTime(0)} / ${formatTime(header.end - header.start)}`}
+          onPlayPause={() => controllerRef.current?.togglePlay()}
+          onStop={() => controllerRef.current?.stop()}
+          onZoomIn={() => controllerRef.current?.zoomStep(1)}
+          onZoomOut={() => controllerRef.current?.zoomStep(-1)}
+          onFit={() => controllerRef.current?.fitToScreen()}
+          onVideoSize={setVideoSize}
+          onCopyLink={() => {
+            const controller = controllerRef.current;
+            if (!controller) return;
+            const url = shareUrl(
+              window.location.href,
+              controller.time(),
+              selection?.component.id ?? null,
+            );
+            void navigator.clipboard?.writeText(url).catch(() => undefined);
+            window.history.replaceState(window.history.state, '', url);
+          }}
+        />
+        {problem && (
+          <p className="viewer-problem" role="alert">
+            {problem}
+          </p>
+        )}
+        <div
+          className="viewer-timelines"
+          ref={scrollerRef}
+          tabIndex={0}
+          role="region"
+          aria-label="Timelines. Click a component to select it; arrow keys move the selection."
+          onKeyDown={onTimelineKey}
+          data-testid="timelines"
+        >
+          <div
+            className="viewer-timelines__content"
+            ref={contentRef}
+            style={{ height: totalHeight }}
+          >
+            <div
+              className="viewer-timelines__stage"
+              ref={stageRef}
+              style={{ height: totalHeight }}
+              onClick={(event) =>
+                void controllerRef.current?.click(event.clientX, event.clientY, false)
+              }
+              onDoubleClick={(event) =>
+                void controllerRef.current?.click(event.clientX, event.clientY, true)
+              }
+            >
+              <canvas ref={canvasRef} className="viewer-canvas" aria-hidden="true" />
+              <div ref={rowsRef} className="viewer-rows">
+                {header.timelines.map((timeline) => (
+                  <div
+                    key={timeline.index}
+                    className="viewer-row"
+                    data-testid="timeline-row"
+                    data-kind={timeline.kind}
+                    data-component-count={timeline.componentCount}
+                    style={{ top: timeline.y, height: timeline.height }}
+                  >
+                    {timeline.name && <span className="viewer-row__name">{timeline.name}</span>}
+                    {timeline.kind === 'SLIDER' && (
+                      <span className="viewer-knob" data-slider-knob="" />
+                    )}
+                  </div>
+                ))}
+              </div>
+              <div ref={playheadRef} className="viewer-playhead" data-testid="playhead" />
+            </div>
+          </div>
+        </div>
+        {selection && selectedHeader && (
+          <ComponentInspector
+            kind={selectedHeader.kind}
+            timelineName={selectedHeader.name}
+            component={selection.component}
+            onClose={() => void controllerRef.current?.select(null)}
+          />
+        )}
+      </div>
+      {sidePanel && <div className="viewer-side-panel">{sidePanel}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import type { Ref } from 'react';
+
+export type VideoSize = 'small' | 'medium' | 'large';
+export const VIDEO_WIDTHS: Record<VideoSize, number> = { small: 320, medium: 480, large: 720 };
+
+interface ToolbarProps {
+  canPlay: boolean;
+  playing: boolean;
+  isVideo: boolean;
+  videoSize: VideoSize;
+  clockRef: Ref<HTMLOutputElement>;
+  initialClock: string;
+  onPlayPause: () => void;
+  onStop: () => void;
+  onZoomIn: () => void;
+  onZoomOut: () => void;
+  onFit: () => void;
+  onVideoSize: (size: VideoSize) => void;
+  onCopyLink: () => void;
+}
+
+function Icon({ path }: { path: string }) {
+  return (
+    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d={path} fill="currentColor" />
+    </svg>
+  );
+}
+
+const PLAY = 'M5 3l12 7-12 7z';
+const PAUSE = 'M5 3h4v14H5zM11 3h4v14h-4z';
+const STOP = 'M4 4h12v12H4z';
+const ZOOM_IN = 'M9 4h2v5h5v2h-5v5H9v-5H4V9h5z';
+const ZOOM_OUT = 'M4 9h12v2H4z';
+const FIT = 'M2 4h6v2H4v2H2zM12 4h6v4h-2V6h-4zM2 12h2v2h4v2H2zM16 12h2v4h-6v-2h4z';
+const LINK = 'M8.5 11.5l3-3M7 9l-2 2a2.8 2.8 0 004 4l2-2M13 11l2-2a2.8 2.8 0 00-4-4L9 7';
+
+/** The media toolbar: play/pause, stop, elapsed / total, zoom, fit and (for video) the size. */
+export function ViewerToolbar(props: ToolbarProps) {
+  return (
+    <div className="viewer-toolbar" role="toolbar" aria-label="Media and zoom">
+      {props.canPlay && (
+        <>
+          <button
+            type="button"
+            className="viewer-icon-button"
+            aria-label={props.playing ? 'Pause' : 'Play'}
+            title={props.playing ? 'Pause (space)' : 'Play (space)'}
+            onClick={props.onPlayPause}
+          >
+            <Icon path={props.playing ? PAUSE : PLAY} />
+          </button>
+          <button
+            type="button"
+            className="viewer-icon-button"
+            aria-label="Stop"
+            title="Stop"
+            onClick={props.onStop}
+          >
+            <Icon path={STOP} />
+          </button>
+        </>
+      )}
+      <output className="viewer-clock" ref={props.clockRef} aria-label="Elapsed / total time">
+        {props.initialClock}
+      </output>
+      <span className="viewer-toolbar__spacer" />
+      <button
+        type="button"
+        className="viewer-icon-button"
+        aria-label="Zoom in"
+        title="Zoom in (+)"
+        onClick={props.onZoomIn}
+      >
+        <Icon path={ZOOM_IN} />
+      </button>
+      <button
+        type="button"
+        className="viewer-icon-button"
+        aria-label="Zoom out"
+        title="Zoom out (−)"
+        onClick={props.onZoomOut}
+      >
+        <Icon path={ZOOM_OUT} />
+      </button>
+      <button
+        type="button"
+        className="viewer-icon-button"
+        aria-label="Fit to screen"
+        title="Fit to screen"
+        onClick={props.onFit}
+      >
+        <Icon path={FIT} />
+      </button>
+      <button
+        type="button"
+        className="viewer-icon-button"
+        aria-label="Copy a link to this position"
+        title="Copy a link to this position"
+        onClick={props.onCopyLink}
+      >
+        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+          <path
+            d={LINK}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+          />
+        </svg>
+      </button>
+      {props.isVideo && (
+        <label className="viewer-size">
+          <span>Video size</span>
+          <select
+            value={props.videoSize}
+            onChange={(event) => props.onVideoSize(event.target.value as VideoSize)}
+          >
+            <option value="small">Small</option>
+            <option value="medium">Medium</option>
+            <option value="large">Large</option>
+          </select>
+        </label>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,241 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { HarmonyComponentJson, ViewerFileJson } from '../../src/shared/api-types';
+import { clicksWav, tlaFor, uploadPublic } from './support/viewer-files';
+
+async function openViewer(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByTestId('timelines')).toHaveAttribute('data-drawn', 'true');
+}
+
+/** Viewport x of a time at zoom 1 (the drawn span fills the timelines' width). */
+async function xOfTime(page: Page, time: number, span: { start: number; end: number }) {
+  const box = await page.getByTestId('timelines').locator('canvas').boundingBox();
+  if (!box) throw new Error('no canvas');
+  return box.x + ((time - span.start) / (span.end - span.start)) * box.width;
+}
+
+async function playheadX(page: Page): Promise<number> {
+  return page.getByTestId('playhead').evaluate((element) => {
+    const match = /translate3d\(([-\d.]+)px/.exec((element as HTMLElement).style.transform);
+    return match ? Number(match[1]) : Number.NaN;
+  });
+}
+
+test.describe('viewer', () => {
+  test('draws the four timelines of example 135 with title, heading and no play controls', async ({
+    page,
+  }, testInfo) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') warnings.push(message.text());
+    });
+    await openViewer(page, '/viewer/135');
+    const heading = 'Piano Sonata No. 6 in D major, K. 284: I. Allegro by Wolfgang Amadeus Mozart';
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(page).toHaveTitle(`${heading} | TiLiA`);
+    const rows = page.getByTestId('timeline-row');
+    await expect(rows).toHaveCount(4);
+    const drawn = await rows.evaluateAll((elements) =>
+      elements.map((e) => [
+        (e as HTMLElement).dataset.kind,
+        Number((e as HTMLElement).dataset.visibleCount),
+      ]),
+    );
+    expect(drawn.map(([kind]) => kind)).toEqual(['BEAT', 'HIERARCHY', 'HARMONY', 'MARKER']);
+    for (const [, count] of drawn) expect(count).toBeGreaterThan(0);
+    // Abstract media: the toolbar has no play or stop.
+    await expect(page.getByRole('button', { name: 'Play' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+    for (const name of ['Zoom in', 'Zoom out', 'Fit to screen']) {
+      await expect(page.getByRole('button', { name })).toBeVisible();
+    }
+    const marks = await page.evaluate(() =>
+      performance.getEntriesByType('mark').map((m) => m.name),
+    );
+    expect(marks).toEqual(expect.arrayContaining(['viewer:data', 'viewer:drawn']));
+    await page.screenshot({ path: testInfo.outputPath('viewer-135.png'), fullPage: true });
+    // The canvas really has ink in each timeline row.
+    const inked = await page.getByTestId('timelines').locator('canvas').screenshot();
+    expect(inked.length).toBeGreaterThan(10_000);
+    expect(warnings).toEqual([]);
+  });
+
+  test('clicking a harmony opens the inspector; right arrow selects the next one', async ({
+    page,
+  }) => {
+    const json = (await (
+      await page.request.get('/api/v1/files/135/json')
+    ).json()) as ViewerFileJson;
+    const harmonies = (json.timelines.find((t) => t.kind === 'HARMONY_TIMELINE')?.components ??
+      []) as HarmonyComponentJson[];
+    const chords = harmonies.filter((h) => h.kind === 'HARMONY').sort((a, b) => a.time - b.time);
+    // The chord with the widest gap around it, so one click cannot hit a neighbour.
+    let best = 1;
+    let widest = 0;
+    for (let i = 1; i < chords.length - 1; i++) {
+      const gap = Math.min(
+        chords[i]!.time - chords[i - 1]!.time,
+        chords[i + 1]!.time - chords[i]!.time,
+      );
+      if (gap > widest) [best, widest] = [i, gap];
+    }
+    const chord = chords[best]!;
+    const next = chords[best + 1]!;
+    await openViewer(page, '/viewer/135');
+    const row = await page.locator('[data-testid=timeline-row][data-kind=HARMONY]').boundingBox();
+    if (!row) throw new Error('no harmony row');
+    const span = { start: json.concrete_work.start, end: json.concrete_work.end };
+    await page.mouse.click((await xOfTime(page, chord.time, span)) + 2, row.y + 45);
+    const inspector = page.getByRole('complementary', { name: 'Inspector' });
+    await expect(inspector).toBeVisible();
+    await expect(inspector.locator('dd').first()).toHaveText(chord.label);
+    // Abstract media is never playing: a single click does not move the playhead.
+    await expect(page.locator('output.viewer-clock')).toHaveText(/^0:00:00\.00 \//);
+
+    await page.keyboard.press('ArrowRight');
+    await expect(inspector.locator('dd').first()).toHaveText(next.label);
+    await expect(inspector).toContainText(formatTime(next.time));
+    // Keyboard selection never moves playback.
+    await expect(page.locator('output.viewer-clock')).toHaveText(/^0:00:00\.00 \//);
+
+    await inspector.getByRole('button', { name: 'Close inspector' }).click();
+    await expect(inspector).toHaveCount(0);
+  });
+
+  test('?t= opens at that time and &c= opens with that component selected', async ({ page }) => {
+    const json = (await (
+      await page.request.get('/api/v1/files/135/json')
+    ).json()) as ViewerFileJson;
+    const marker = json.timelines.find((t) => t.kind === 'MARKER_TIMELINE')?.components[0] as {
+      id: number;
+      label: string;
+    };
+    await openViewer(page, `/viewer/135?t=83.5&c=${marker.id}`);
+    await expect(page.locator('output.viewer-clock')).toHaveText('0:01:23.50 / 0:08:28.00');
+    const canvas = await page.getByTestId('timelines').locator('canvas').boundingBox();
+    const expected = (83.5 / 508) * (canvas?.width ?? 0);
+    await expect.poll(() => playheadX(page)).toBeGreaterThan(expected - 2);
+    expect(await playheadX(page)).toBeLessThan(expected + 2);
+    const inspector = page.getByRole('complementary', { name: 'Inspector' });
+    await expect(inspector).toContainText(marker.label);
+  });
+
+  test('zoom steps record viewer:zoom and fit returns to the whole file', async ({ page }) => {
+    await openViewer(page, '/viewer/135');
+    const timelines = page.getByTestId('timelines');
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(timelines).toHaveAttribute('data-zoom', '1.2000');
+    await timelines.focus();
+    await page.keyboard.press('+');
+    await expect(timelines).toHaveAttribute('data-zoom', '1.4400');
+    await page.keyboard.press('-');
+    await expect(timelines).toHaveAttribute('data-zoom', '1.2000');
+    await page.getByRole('button', { name: 'Fit to screen' }).click();
+    await expect(timelines).toHaveAttribute('data-zoom', '1.0000');
+    const zooms = await page.evaluate(() => performance.getEntriesByName('viewer:zoom').length);
+    expect(zooms).toBe(4);
+  });
+
+  test('an unknown id and a missing id get clear messages', async ({ page }) => {
+    await page.goto('/viewer/999999');
+    await expect(page.getByRole('alert')).toContainText('does not exist, or it is private');
+    const dialog = page.waitForEvent('dialog');
+    await page.goto('/viewer/');
+    const alert = await dialog;
+    expect(alert.message()).toBe('No file id was passed in the route.');
+    await alert.dismiss();
+  });
+
+  test('an uploaded audio file plays, stops, and stops by itself at the end', async ({ page }) => {
+    const id = await uploadPublic(page.request, `audio${Date.now()}`, [
+      {
+        name: 'clicks.tla',
+        mimeType: 'application/json',
+        buffer: tlaFor('clicks.wav', 'Clicks', 3),
+      },
+      { name: 'clicks.wav', mimeType: 'audio/wav', buffer: clicksWav(3) },
+    ]);
+    await openViewer(page, `/viewer/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Clicks by Test Composer performed by Test Performer',
+    );
+    const clock = page.locator('output.viewer-clock');
+    const start = await playheadX(page);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await expect.poll(() => playheadX(page)).toBeGreaterThan(start + 20);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+    await expect(clock).toHaveText('0:00:00.00 / 0:00:03.00');
+    await expect.poll(() => playheadX(page)).toBeLessThan(start + 1);
+
+    // Played to the end: playback stops and returns to the start.
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 8_000 });
+    await expect(clock).toHaveText('0:00:00.00 / 0:00:03.00');
+  });
+
+  test('a YouTube file creates the player for its video id', async ({ page }) => {
+    const requested: string[] = [];
+    await page.route('https://www.youtube.com/**', async (route) => {
+      requested.push(route.request().url());
+      await route.abort();
+    });
+    const id = await uploadPublic(page.request, `yt${Date.now()}`, [
+      {
+        name: 'tube.tla',
+        mimeType: 'application/json',
+        buffer: tlaFor('https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'Tube', 200),
+      },
+    ]);
+    await openViewer(page, `/viewer/${id}`);
+    await expect(page.getByTestId('youtube-player')).toHaveAttribute(
+      'data-video-id',
+      'dQw4w9WgXcQ',
+    );
+    await expect.poll(() => requested).toContain('https://www.youtube.com/iframe_api');
+    await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+    await expect(page.getByLabel('Video size')).toHaveValue('medium');
+  });
+
+  test('opening and leaving the viewer 20 times grows neither the heap nor the workers', async ({
+    page,
+  }) => {
+    const cdp = await page.context().newCDPSession(page);
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('HeapProfiler.collectGarbage');
+      const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+      return usage.usedSize;
+    };
+    const go = (path: string) =>
+      page.evaluate((to) => {
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+    await page.goto('/about');
+    const cycle = async () => {
+      await go('/viewer/135/');
+      await expect(page.getByTestId('timelines')).toHaveAttribute('data-drawn', 'true');
+      await go('/about');
+      await expect(page.getByTestId('timelines')).toHaveCount(0);
+    };
+    await cycle();
+    await cycle();
+    await expect.poll(() => page.workers().length).toBe(0);
+    const before = await heap();
+    for (let i = 0; i < 20; i++) await cycle();
+    await expect.poll(() => page.workers().length).toBe(0);
+    const after = await heap();
+    expect(after - before).toBeLessThan(3 * 1024 * 1024);
+  });
+});
+
+function formatTime(seconds: number): string {
+  const hundredths = Math.round(seconds * 100);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${Math.floor(hundredths / 360000)}:${two(Math.floor(hundredths / 6000) % 60)}:${two(
+    Math.floor(hundredths / 100) % 60,
+  )}.${two(hundredths % 100)}`;
+}
