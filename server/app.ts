@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { ViewerCache } from './files/viewer-cache';
 import { authentication } from './plugins/authentication';
+import { contentEncoding } from './plugins/content-encoding';
 import { errorHandler } from './plugins/error-handler';
 import { securityHeaders } from './plugins/security-headers';
 import { staticFiles } from './plugins/static-files';
@@ -11,6 +12,7 @@ import { authRoutes } from './routes/auth.routes';
 import { filesRoutes } from './routes/files.routes';
 import { metaRoutes } from './routes/meta.routes';
 import { searchRoutes } from './routes/search.routes';
+import { searchExportRoutes } from './routes/search-export.routes';
 import { uploadRoutes } from './routes/upload.routes';
 import { usersRoutes } from './routes/users.routes';
 
@@ -21,22 +23,29 @@ export interface AppOptions {
   database: Database;
   /** Close the database when the app closes (the process owns it); tests keep theirs. */
   closeDatabase?: boolean;
+  /** Where log lines go instead of stdout; the reliability tests scan them for secrets. */
+  logStream?: { write(line: string): void };
 }
 
 /**
  * Builds the whole site as a Fastify app: infrastructure plugins first, then the API under
  * /api/v1/, then the built client and /media/. Tests call it with app.inject; server.ts listens.
  */
-export async function buildApp({ config, database, closeDatabase }: AppOptions) {
+export async function buildApp({ config, database, closeDatabase, logStream }: AppOptions) {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       // Tokens and passwords never reach the log: no headers and no bodies are logged.
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(logStream ? { stream: logStream } : {}),
     },
-    trustProxy: false,
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
-    requestTimeout: 120_000,
+    // Long enough for a MAX_UPLOAD_MB upload over a slow line; slow-loris clients are cut off.
+    requestTimeout: 15 * 60_000,
     connectionTimeout: 0,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
@@ -44,6 +53,7 @@ export async function buildApp({ config, database, closeDatabase }: AppOptions) 
 
   await app.register(errorHandler);
   await app.register(securityHeaders, { mediaBaseUrl: config.mediaBaseUrl });
+  await app.register(contentEncoding);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -68,6 +78,7 @@ export async function buildApp({ config, database, closeDatabase }: AppOptions) 
       await api.register(usersRoutes, { config, database });
       await api.register(filesRoutes, { database, viewerCache });
       await api.register(searchRoutes, { database });
+      await api.register(searchExportRoutes, { database });
       await api.register(uploadRoutes, { config, database, viewerCache });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -21,6 +21,8 @@ export interface Config {
   /** Built client to serve; null when it is not built (the API still runs). */
   clientDir: string;
   logLevel: string;
+  /** Fastify's trustProxy: false, true, a hop count, or a list of proxy addresses. */
+  trustProxy: boolean | number | string[];
   /** Rate limits of the account routes (DESIGN.md section 8); tests lower them. */
   rateLimits: RateLimits;
 }
@@ -106,6 +108,24 @@ function secretKey(env: Env, dataDir: string): string {
   return generated;
 }
 
+/**
+ * Behind a load balancer the client's address is in X-Forwarded-For; rate limits need it. Unset
+ * or 'false': no proxy is trusted; 'true': every hop; a number: that many hops; otherwise a
+ * comma-separated list of proxy addresses or CIDR ranges.
+ */
+function trustProxySetting(raw: string | undefined): Config['trustProxy'] {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const addresses = raw.split(',').map((part) => part.trim());
+  if (addresses.some((address) => !/^[0-9a-fA-F.:/]+$/.test(address))) {
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false, a hop count or addresses, got '${raw}'`,
+    );
+  }
+  return addresses;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const port = integerIn(env, 'PORT', 8080, 0, 65535);
@@ -121,6 +141,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^[^\s@<>]+@[^\s@<>]+$|<[^\s@<>]+@[^\s@<>]+>$/.test(mailFrom)) {
     throw new ConfigError(`MAIL_FROM must be an e-mail address, got '${mailFrom}'`);
   }
+  const trustProxy = trustProxySetting(env.TRUST_PROXY);
   const logLevel = env.LOG_LEVEL || 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(
@@ -141,6 +162,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxUploadBytes: integerIn(env, 'MAX_UPLOAD_MB', 100, 1, 100_000) * 1024 * 1024,
     clientDir: path.resolve(env.CLIENT_DIR || 'dist'),
     logLevel,
+    trustProxy,
     rateLimits: {
       loginPerIp: rateLimit(env, 'RATE_LIMIT_LOGIN_IP', { max: 10, windowMs: 60_000 }),
       loginPerUsername: rateLimit(env, 'RATE_LIMIT_LOGIN_USERNAME', { max: 5, windowMs: 300_000 }),

@@ -60,7 +60,10 @@ test.describe('home', () => {
         await link.click();
         const id = sonata.ids[index];
         await expect.poll(() => pathname(page)).toBe(`/viewer/${id}/`);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Viewer');
+        const kochel = sonata.label.split('K')[1];
+        await expect(page.getByRole('heading', { level: 1 })).toContainText(
+          `K. ${kochel}: ${numeral}. `,
+        );
         await page.goBack();
         await expect(page).toHaveTitle('TiLiA');
       }

@@ -56,3 +56,22 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('https://tilia.example.org');
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['true', true],
+    ['2', 2],
+    ['10.0.0.1, 10.0.0.0/8', ['10.0.0.1', '10.0.0.0/8']],
+  ])('reads %s as %o', (raw, expected) => {
+    const env = raw === undefined ? {} : { TRUST_PROXY: raw };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...env }).trustProxy).toEqual(expected);
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'yes please' })).toThrow(
+      'TRUST_PROXY',
+    );
+  });
+});
