@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
  * files (`--minutes`) keep the same densities. Deterministic: the same minutes give the same bytes.
  *
  *   npx tsx bench/reference-file.ts [--minutes 180] [--out reference.tla] [--wav reference.wav]
+ *     [--wav-seconds N]
  */
 
 export interface ReferenceCounts {
@@ -210,8 +211,9 @@ export function referenceTla(minutes = 180): Buffer {
 }
 
 /**
- * A small silent WAV (8-bit mono PCM at 8 kHz): enough seconds for the bench's playback, not the
- * whole recording; the file's media length still says three hours.
+ * A silent WAV, as small as a playable one gets (8-bit mono PCM at 8 kHz, 8 kB a second). The
+ * benches use short ones (the .tla's media length still says three hours); the CLI writes one as
+ * long as the recording.
  */
 export function silentWav(seconds: number): Buffer {
   const rate = 8000;
@@ -242,6 +244,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const out = argument('--out') ?? 'reference.tla';
   writeFileSync(out, referenceTla(minutes));
   const wav = argument('--wav');
-  if (wav) writeFileSync(wav, silentWav(20));
+  // As long as the recording by default (8 kHz 8-bit mono: 86 MB for 3 hours); --wav-seconds
+  // makes a shorter one when only playback needs it.
+  if (wav) writeFileSync(wav, silentWav(Number(argument('--wav-seconds') ?? minutes * 60)));
   console.log(`wrote ${out}: ${JSON.stringify(referenceCounts(minutes))}`);
 }

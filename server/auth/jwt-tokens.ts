@@ -11,6 +11,8 @@ export const REFRESH_TOKEN_SECONDS = 24 * 60 * 60;
 
 export type TokenType = 'access' | 'refresh';
 
+const ISSUED_AT_LEEWAY_SECONDS = 5;
+
 export interface TokenClaims {
   tokenType: TokenType;
   userId: number;
@@ -101,6 +103,10 @@ export async function verifyToken(
   ) {
     return 'invalid';
   }
+  // As PyJWT (under simplejwt) does: a token issued in the future is not valid yet. Otherwise a
+  // future iat would outlive the password-change check, which compares iat. The leeway covers
+  // clock skew between instances behind a load balancer.
+  if (payload.iat > Date.now() / 1000 + ISSUED_AT_LEEWAY_SECONDS) return 'invalid';
   if (payload.token_type !== expected) return 'wrong_type';
   return {
     tokenType: expected,

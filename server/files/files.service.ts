@@ -7,7 +7,7 @@ import {
   findTimelines,
   type FileAccessRow,
 } from './files.repository';
-import type { ViewerCache } from './viewer-cache';
+import type { ViewerBody, ViewerCache } from './viewer-cache';
 import { viewerJson } from './viewer-json';
 
 /** Who is asking: a user id, or null for a visitor. */
@@ -24,12 +24,12 @@ export async function readableFile(db: Db, fileId: number, viewer: Viewer) {
   return file;
 }
 
-export async function viewerJsonText(
+export async function viewerJsonBody(
   db: Db,
   cache: ViewerCache,
   fileId: number,
   viewer: Viewer,
-): Promise<string> {
+): Promise<ViewerBody> {
   await readableFile(db, fileId, viewer);
   const cached = cache.get(fileId);
   if (cached !== undefined) return cached;
@@ -59,8 +59,9 @@ export async function viewerJsonText(
       components,
     }),
   );
-  cache.set(fileId, json);
-  return json;
+  const body: ViewerBody = { json: Buffer.from(json) };
+  cache.set(fileId, body);
+  return body;
 }
 
 /** The original upload, byte for byte, and the name to save it under. */

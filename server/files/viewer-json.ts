@@ -14,6 +14,8 @@ function componentJson(kind: string, c: ComponentRecord): ComponentJson | null {
         comments: c.comments ?? '',
         formal_function: c.formalFunction ?? '',
         formal_type: c.formalType ?? '',
+        pre_start: c.preStart ?? c.start ?? 0,
+        post_end: c.postEnd ?? c.end ?? 0,
       };
     case 'MARKER_TIMELINE':
       return {
@@ -51,6 +53,7 @@ function componentJson(kind: string, c: ComponentRecord): ComponentJson | null {
         applied_to: c.appliedTo ?? 0,
         display_mode: (c.displayMode ?? 'chord') as 'roman' | 'chord' | 'custom',
         custom_text: c.customText ?? '',
+        custom_text_font_type: c.customTextFontType ?? 'analytic',
       };
     case 'AUDIOWAVE_TIMELINE':
       return { id: c.id, start: c.start ?? 0, end: c.end ?? 0, amplitude: c.amplitude ?? 0 };

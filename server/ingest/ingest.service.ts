@@ -15,6 +15,8 @@ import { workFields } from './work-fields';
 
 export interface IngestInput {
   bytes: Uint8Array;
+  /** The bytes already parsed (the upload reads each .tla before its transaction). */
+  document?: TlaDocument;
   fileName: string;
   authorId: number;
   isPublic: boolean;
@@ -84,7 +86,7 @@ function timelineRow(
  * uploads is stored whole or not at all.
  */
 export async function ingestTla(db: Db, input: IngestInput): Promise<IngestedFile> {
-  const document = readTla(input.bytes, input.fileName);
+  const document = input.document ?? readTla(input.bytes, input.fileName);
   const work = workFields(document, input.mediaUrl ?? null);
   const fixed = input.fixedId;
   const abstractWorkId = await insertAbstractWork(db, {

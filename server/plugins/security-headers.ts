@@ -2,6 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 
+/** Client pages of the chrome-less viewer for other sites' iframes. */
+export function isEmbedPath(url: string): boolean {
+  return /^\/embed(\/|\?|$)/i.test(url);
+}
+
 /**
  * Headers on every response (DESIGN.md section 8): a CSP that allows our own origin, the media
  * origin and the YouTube embed only.
@@ -22,7 +27,8 @@ export const securityHeaders = fp(
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: withMedia(["'self'", 'data:', 'blob:', 'https://i.ytimg.com']),
           mediaSrc: withMedia(["'self'", 'blob:']),
-          connectSrc: withMedia(["'self'"]),
+          // blob: lets pdf.js read a score PDF the local viewer opened from the user's disk.
+          connectSrc: withMedia(["'self'", 'blob:']),
           fontSrc: ["'self'", 'data:'],
           workerSrc: ["'self'", 'blob:'],
           frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com'],
@@ -35,6 +41,20 @@ export const securityHeaders = fp(
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       frameguard: { action: 'sameorigin' },
+    });
+    // The embed route alone (/embed/{id}) may be framed by any site: other pages keep
+    // frame-ancestors 'self' and X-Frame-Options, against clickjacking.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!isEmbedPath(request.url)) return payload;
+      reply.removeHeader('x-frame-options');
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string') {
+        reply.header(
+          'content-security-policy',
+          policy.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'),
+        );
+      }
+      return payload;
     });
   },
   { name: 'security-headers' },

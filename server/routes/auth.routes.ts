@@ -109,6 +109,8 @@ export async function authRoutes(
     '/token/',
     {
       config: anonymous,
+      // Before the body is read: an IP that is already throttled gets its 429 at once.
+      onRequest: (request) => loginPerIp.refuseIfExceeded(request),
       schema: {
         summary: 'Log in: an access and a refresh token for a username and password',
         tags: ['auth'],

@@ -2,12 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Database } from '../db/database';
 import { notFound } from '../http-errors';
-import { tlaDownload, viewerJsonText } from '../files/files.service';
-import type { ViewerCache } from '../files/viewer-cache';
+import { tlaDownload, viewerJsonBody } from '../files/files.service';
+import { gzipped, type ViewerCache } from '../files/viewer-cache';
 
 const FileParams = Type.Object({ id: Type.String({ description: 'File id' }) });
 
 /** Ids arrive as path text; anything but a positive whole number is an unknown file. */
+/** Whether an Accept-Encoding header takes gzip (present, and not with q=0). */
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    if (coding !== 'gzip' && coding !== 'x-gzip') return false;
+    const q = params.find((param) => param.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
 export function parseId(text: string): number {
   if (!/^\d{1,15}$/.test(text)) throw notFound();
   const id = Number(text);
@@ -38,8 +49,12 @@ export async function filesRoutes(
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
-      const json = await viewerJsonText(db, options.viewerCache, parseId(id), request.userId);
-      return reply.type('application/json; charset=utf-8').send(json);
+      const body = await viewerJsonBody(db, options.viewerCache, parseId(id), request.userId);
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (acceptsGzip(request.headers['accept-encoding'])) {
+        return reply.header('content-encoding', 'gzip').send(await gzipped(body));
+      }
+      return reply.send(body.json);
     },
   );
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import type { Config } from '../config';
@@ -21,6 +21,32 @@ const UploadResponse = Type.Object({
   files: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String() })),
 });
 
+// What the file system says when MEDIA_DIR is read-only, full or not a folder.
+const STORAGE_ERRORS = new Set([
+  'EACCES',
+  'EPERM',
+  'EROFS',
+  'ENOSPC',
+  'EDQUOT',
+  'ENOTDIR',
+  'EEXIST',
+]);
+
+/**
+ * A file-system failure under MEDIA_DIR: one log line that tells the operator what to fix, and
+ * a 503 for the client (the upload was not stored; it may be tried again later).
+ */
+function storageFault(error: unknown, log: FastifyBaseLogger, mediaDir: string): ApiError | null {
+  const code = (error as { code?: unknown }).code;
+  if (error instanceof ApiError || typeof code !== 'string' || !STORAGE_ERRORS.has(code)) {
+    return null;
+  }
+  log.error({ err: error, mediaDir }, `cannot write to MEDIA_DIR (${code}): upload not stored`);
+  return new ApiError(503, {
+    detail: 'The server cannot store files right now. Nothing was stored; try again later.',
+  });
+}
+
 export interface UploadRoutesOptions {
   config: Config;
   database: Database;
@@ -42,7 +68,8 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
 
   // Multipart parsing only here: every other route keeps JSON bodies and their 1 MiB limit.
   await app.register(async (scope) => {
-    await scope.register(multipart, { throwFileSizeLimit: true });
+    // preservePath: busboy would drop a '../' path silently; the intake refuses it instead.
+    await scope.register(multipart, { throwFileSizeLimit: true, preservePath: true });
 
     scope.post(
       '/upload',
@@ -74,16 +101,20 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
           const type = request.headers['content-type'] ?? '';
           throw new ApiError(415, { detail: `Unsupported media type "${type}" in request.` });
         }
-        const received = await receiveUpload(request, {
-          tempDir: store.tempDir,
-          maxBytes: config.maxUploadBytes,
-        });
-        const files = await storeUpload(
-          { database, store, log: request.log, mediaBaseUrl: config.mediaBaseUrl },
-          userId,
-          received,
-        );
-        return reply.code(201).send({ files });
+        try {
+          const received = await receiveUpload(request, {
+            tempDir: store.tempDir,
+            maxBytes: config.maxUploadBytes,
+          });
+          const files = await storeUpload(
+            { database, store, log: request.log, mediaBaseUrl: config.mediaBaseUrl },
+            userId,
+            received,
+          );
+          return reply.code(201).send({ files });
+        } catch (error) {
+          throw storageFault(error, request.log, config.mediaDir) ?? error;
+        }
       },
     );
   });

@@ -98,6 +98,10 @@ function substrings(parameter: string, property: string, value: unknown): string
     if (item.length > 200) {
       throw invalid(parameter, `The value of '${property}' is longer than 200 characters.`);
     }
+    // PostgreSQL text cannot hold U+0000 (the query would fail with a 500); DRF's wording.
+    if (item.includes('\u0000')) {
+      throw invalid(parameter, `The value of '${property}': null characters are not allowed.`);
+    }
     return item;
   });
 }

@@ -243,6 +243,19 @@ export async function findComponentPage(
 }
 
 function componentPageQuery(db: Db, search: ComponentSearch): Promise<ComponentHit[]> {
+  return findComponentRange(db, search, (search.page - 1) * SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE);
+}
+
+/**
+ * `limit` matches from `offset`, in the search's order (ties by id, so consecutive ranges neither
+ * skip nor repeat a row): a page, or a batch of the CSV export (search-export.service.ts).
+ */
+export function findComponentRange(
+  db: Db,
+  search: ComponentSearch,
+  offset: number,
+  limit: number,
+): Promise<ComponentHit[]> {
   return db
     .select({
       id: components.id,
@@ -260,8 +273,8 @@ function componentPageQuery(db: Db, search: ComponentSearch): Promise<ComponentH
     .from(components)
     .where(componentWhere(search))
     .orderBy(...ordered(componentSortKey(search), components.id, search.direction))
-    .limit(SEARCH_PAGE_SIZE)
-    .offset((search.page - 1) * SEARCH_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
 }
 
 export async function countComponents(db: Db, search: ComponentSearch): Promise<number> {

@@ -49,6 +49,15 @@ export class MediaStore {
     });
   }
 
+  /**
+   * Creates the folder an object will be moved into. Called inside the upload's transaction, so
+   * a media folder that cannot be written to rolls the upload back instead of committing rows
+   * whose file never arrives.
+   */
+  async prepare(relativePath: string): Promise<void> {
+    await mkdir(path.dirname(this.absolute(relativePath)), { recursive: true });
+  }
+
   /** Removes an object's file unless the database has meanwhile recorded it again. */
   removeUnlessUsed(relativePath: string, stillRecorded: () => Promise<boolean>): Promise<void> {
     return this.serialised(relativePath, async () => {

@@ -37,6 +37,40 @@ export function baseName(fileName: string): string {
   return (fileName.split(/[\\/]/).pop() ?? '').normalize('NFC').trim();
 }
 
+// Control characters (C0, DEL, C1) and the bidirectional controls that make 'evil\u202Egpj.tla'
+// display as 'evilalt.tla'-like spoofs.
+const UNSAFE_NAME_CHARACTERS =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/** Most file systems' limit for one name, in UTF-8 bytes. */
+const MAX_NAME_BYTES = 255;
+
+/**
+ * Why a part's file name is refused, or null when it is fine. A directory part (old browsers,
+ * scripts) is allowed and dropped, but a '..' segment is an attempt to climb out of it.
+ */
+export function fileNameFault(fileName: string): string | null {
+  if (UNSAFE_NAME_CHARACTERS.test(fileName)) {
+    return 'the file name contains control or text-direction characters';
+  }
+  if (fileName.split(/[\\/]/).some((segment) => segment.trim() === '..')) {
+    return "the file name contains a '..' path segment";
+  }
+  const name = baseName(fileName);
+  if (name === '' || name === '.') return 'the file name is empty';
+  if (Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES) {
+    return `the file name is longer than ${MAX_NAME_BYTES} bytes`;
+  }
+  return null;
+}
+
+/** The name as it may be quoted back in an error: unsafe characters shown as U+FFFD, cut short. */
+function quotableName(fileName: string): string {
+  const shown = fileName.replace(new RegExp(UNSAFE_NAME_CHARACTERS.source, 'gu'), '\ufffd');
+  return shown.length > 60 ? `${shown.slice(0, 57)}...` : shown;
+}
+
 /** DRF's BooleanField spellings, as sent by HTML forms and by scripts. */
 function parseBoolean(value: unknown): boolean | null {
   const text = String(value).trim().toLowerCase();
@@ -109,6 +143,12 @@ export async function receiveUpload(
         unexpected[part.fieldname] = ["Files must be sent as 'file' parts."];
         continue;
       }
+      const nameFault = fileNameFault(part.filename);
+      if (nameFault !== null) {
+        await finished(part.file.resume());
+        (unexpected.file ??= []).push(`'${quotableName(part.filename)}': ${nameFault}.`);
+        continue;
+      }
       const tempPath = path.join(options.tempDir, randomUUID());
       pendingTemp = tempPath;
       const meter = new IntakeMeter(budget, options.maxBytes);
@@ -127,17 +167,29 @@ export async function receiveUpload(
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw tooLarge(options.maxBytes);
     }
+    // Busboy's parse errors (a body that ends before its closing boundary, a broken part
+    // header) are the client's fault: DRF answers them with 400 'Multipart form parse error'.
+    if (!(error instanceof ApiError) && isMultipartParseError(error)) {
+      throw new ApiError(400, {
+        detail: `Multipart form parse error - ${(error as Error).message}.`,
+      });
+    }
     throw error;
   }
 
   const isPublic = isPublicText === undefined ? false : parseBoolean(isPublicText);
   if (isPublic === null) unexpected.is_public = ['Must be a valid boolean.'];
-  if (files.length === 0) unexpected.file = ['No file was submitted.'];
+  if (files.length === 0 && !unexpected.file) unexpected.file = ['No file was submitted.'];
   if (Object.keys(unexpected).length > 0) {
     await removeTempFiles(files.map((file) => file.tempPath));
     throw fieldErrors(unexpected);
   }
   return { files, isPublic: isPublic ?? false };
+}
+
+function isMultipartParseError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return /multipart|boundary|part header|malformed/i.test(message);
 }
 
 export async function removeTempFiles(paths: (string | null)[]): Promise<void> {

@@ -5,7 +5,7 @@ import { ApiError } from '../http-errors';
 import { ingestTla } from '../ingest/ingest.service';
 import { mediaFileName, youtubeVideoId } from '../ingest/work-fields';
 import { readTla } from '../../src/shared/tla/tla-reader';
-import { TlaReadError } from '../../src/shared/tla/tla-model';
+import { TlaReadError, type TlaDocument } from '../../src/shared/tla/tla-model';
 import type { UploadedFileJson } from '../../src/shared/api-types';
 import { mediaObjectPath, type MediaStore } from './media-store';
 import { insertMediaReference, recordMediaObject } from './media.repository';
@@ -37,10 +37,21 @@ function rejectBatch(problems: FileProblem[]): ApiError {
   );
 }
 
-/** Reads one .tla for what it refers to; the bytes are read again, inside the transaction. */
-async function annotationRefs(file: ReceivedFile): Promise<AnnotationRefs | FileProblem> {
+/** A .tla read and parsed once, before the transaction, and stored from these in it. */
+interface ReadAnnotation {
+  bytes: Uint8Array;
+  document: TlaDocument;
+}
+
+/** Reads one .tla for what it refers to, keeping what was read for ingestion. */
+async function annotationRefs(
+  file: ReceivedFile,
+  read: Map<ReceivedFile, ReadAnnotation>,
+): Promise<AnnotationRefs | FileProblem> {
   try {
-    const document = readTla(await readFile(file.tempPath), file.name);
+    const bytes = await readFile(file.tempPath);
+    const document = readTla(bytes, file.name);
+    read.set(file, { bytes, document });
     const mediaPath = document.mediaPath.trim();
     const local = mediaPath !== '' && youtubeVideoId(mediaPath) === null;
     return {
@@ -64,6 +75,7 @@ async function storeBatch(
   isPublic: boolean,
   annotations: PlannedAnnotation[],
   assets: Asset[],
+  read: Map<ReceivedFile, ReadAnnotation>,
 ): Promise<{ stored: UploadedFileJson[]; paths: Map<Asset, string> }> {
   return context.database.db.transaction(async (tx) => {
     const paths = new Map<Asset, string>();
@@ -76,12 +88,15 @@ async function storeBatch(
         mimeType: asset.type.mimeType,
       });
       paths.set(asset, path);
+      await context.store.prepare(path);
     }
     const stored: UploadedFileJson[] = [];
     for (const annotation of annotations) {
       const media = annotation.media;
+      const { bytes, document } = read.get(annotation.file)!;
       const ingested = await ingestTla(tx, {
-        bytes: await readFile(annotation.file.tempPath),
+        bytes,
+        document,
         fileName: annotation.file.name,
         authorId,
         isPublic,
@@ -127,14 +142,15 @@ export async function storeUpload(
     const problems: FileProblem[] = [];
     const refs: AnnotationRefs[] = [];
     const assets: Asset[] = [];
+    const read = new Map<ReceivedFile, ReadAnnotation>();
     for (const file of upload.files) {
       const classified = classifyFile(file);
       if (classified.kind === 'problem') problems.push(classified.problem);
       else if (classified.kind === 'asset') assets.push(classified);
       else {
-        const read = await annotationRefs(file);
-        if ('file' in read) refs.push(read);
-        else problems.push(read);
+        const found = await annotationRefs(file, read);
+        if ('file' in found) refs.push(found);
+        else problems.push(found);
       }
     }
     if (problems.length > 0) throw rejectBatch(problems);
@@ -147,6 +163,7 @@ export async function storeUpload(
       upload.isPublic,
       plan.annotations,
       plan.assets,
+      read,
     );
     for (const [asset, path] of paths) {
       // The rows are committed: a failed move is logged for the operator, not shown as a failed

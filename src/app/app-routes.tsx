@@ -8,6 +8,7 @@ import { DashboardPage } from '../pages/dashboard-page';
 import { DownloadsPage } from '../pages/downloads-page';
 import { HelpPage } from '../pages/help-page';
 import { HomePage } from '../pages/home-page';
+import { LocalViewerPage } from '../pages/local-viewer-page';
 import { LoginPage } from '../pages/login-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { RegisterPage } from '../pages/register-page';
@@ -64,6 +65,7 @@ export function AppRoutes() {
 
       <Route path={paths.browseFiles} component={BrowseFilesPage} />
       <Route path={paths.browseTimelines} component={BrowseTimelinesPage} />
+      <Route path={paths.localViewer} component={LocalViewerPage} />
       <Route path={paths.viewer} component={ViewerPage} />
       <Route path={paths.viewerWithoutId} component={ViewerPage} />
 

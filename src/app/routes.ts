@@ -18,7 +18,9 @@ export const paths = {
   upload: '/upload/',
   browseFiles: '/browse/files/',
   browseTimelines: '/browse/timelines/',
+  localViewer: '/viewer/local/',
   viewer: '/viewer/:fileId/',
+  embed: '/embed/:fileId/',
   viewerWithoutId: '/viewer/',
   help: '/help/',
   helpPage: '/help/*',
@@ -46,6 +48,11 @@ export function helpPagePath(slug: string): string {
 /** The wildcard of `paths.helpPage` keeps a trailing slash and the URL's case; lookups need neither. */
 export function normaliseHelpSlug(wildcard: string): string {
   return wildcard.replace(/^\/+|\/+$/g, '').toLowerCase();
+}
+
+/** The embed is chrome-less: no header or footer, for other sites' iframes. */
+export function isEmbedRoute(pathname: string): boolean {
+  return /^\/embed(\/|$)/i.test(pathname);
 }
 
 /** SPEC.md section 2: browse and viewer pages have no footer. */

@@ -77,6 +77,19 @@ export async function queryComponents(query: ComponentsQuery, paging: PageReques
   return response.data;
 }
 
+/** components/export/: every result of a component search as one CSV file (all pages). */
+export function componentsExportUrl(
+  query: ComponentsQuery,
+  { orderBy, direction }: Omit<PageRequest, 'page'>,
+): string {
+  const params = new URLSearchParams({
+    query: JSON.stringify(query),
+    order_by: JSON.stringify(orderBy),
+    order_direction: JSON.stringify(direction),
+  });
+  return `${API_BASE}components/export/?${params.toString()}`;
+}
+
 /** An author's username, or '' when it cannot be had (SPEC.md: a failure yields an empty author). */
 export async function fetchUsername(userId: number): Promise<string> {
   try {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { viewerPath } from '../app/routes';
 import { usePageTitle } from '../lib/use-page-title';
-import { queryComponents } from '../lib/search-api';
+import { componentsExportUrl, queryComponents } from '../lib/search-api';
 import { conditionsQuery, type BrowseState } from '../lib/search-url';
 import type { ComponentsQueryResponse, SearchComponentJson } from '../shared/api-types';
 import {
@@ -78,18 +78,15 @@ export function BrowseTimelinesPage() {
     setDraft(draftOf(state));
   }
 
+  const searchQuery = {
+    'tl.kind': state.kind,
+    cmp: conditionsQuery(state.componentConditions),
+    file: conditionsQuery(state.fileConditions),
+  };
   // Nothing runs until a first search; from then on the URL holds it (with its page number).
   const result = useSearchResult<ComponentsQueryResponse>(
     state.searched ? search : null,
-    () =>
-      queryComponents(
-        {
-          'tl.kind': state.kind,
-          cmp: conditionsQuery(state.componentConditions),
-          file: conditionsQuery(state.fileConditions),
-        },
-        state,
-      ),
+    () => queryComponents(searchQuery, state),
     (error) => window.alert(`Error connecting to server.\n${error.message}`),
   );
 
@@ -181,6 +178,13 @@ export function BrowseTimelinesPage() {
         {result.status === 'loading' && <LoadingIndicator />}
         {result.status === 'error' && <ConnectionError />}
         {data && data.count === 0 && <p className="browse-empty">No components match.</p>}
+        {data && data.count > 0 && (
+          <p className="browse-export">
+            <a href={componentsExportUrl(searchQuery, state)} download>
+              Export all {data.count} results as CSV
+            </a>
+          </p>
+        )}
       </div>
       {data && (
         <Pagination

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { paths } from '../app/routes';
 import { uploadFailureReasons } from '../lib/upload-messages';
 import { sendUpload, type UploadProgress } from '../lib/upload-request';
@@ -104,6 +104,9 @@ export function UploadPage() {
 
         <p id={noteId} className="upload-form__note">
           Score timelines are not yet supported by the web platform.
+        </p>
+        <p className="upload-form__note">
+          <Link href={paths.localViewer}>Just want to look? Open a file without uploading</Link>
         </p>
 
         <div className="upload-form__actions">

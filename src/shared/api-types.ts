@@ -42,6 +42,9 @@ export interface HierarchyComponentJson {
   comments: string;
   formal_function: string;
   formal_type: string;
+  /** Where the unit's pre-start and post-end extensions begin and end (seconds), for CSV export. */
+  pre_start?: number;
+  post_end?: number;
 }
 
 export interface MarkerComponentJson {
@@ -73,6 +76,8 @@ export interface HarmonyComponentJson {
   applied_to?: number;
   display_mode?: 'roman' | 'chord' | 'custom';
   custom_text?: string;
+  /** 'analytic' or 'regular' (the desktop app's font for custom text), for CSV export. */
+  custom_text_font_type?: string;
   /** MODE only */
   type?: 'major' | 'minor';
 }

@@ -3,7 +3,14 @@
 import 'pixi.js/browser';
 // The site's CSP forbids eval; this swaps pixi's generated shader glue for a static version.
 import 'pixi.js/unsafe-eval';
-import { BitmapText, Container, Graphics, WebGLRenderer } from 'pixi.js';
+import {
+  BitmapFontManager,
+  BitmapText,
+  Container,
+  Graphics,
+  Texture,
+  WebGLRenderer,
+} from 'pixi.js';
 import type { TimelineHeader } from '../shared/viewer-layout/viewer-document';
 import {
   GLYPH_MARKER,
@@ -12,62 +19,136 @@ import {
   type TimelineDrawing,
   type ViewLayout,
 } from '../shared/viewer-layout/view-layout';
-import { FIGURE_FONT_SIZE, TEXT_COLOR } from '../shared/viewer-layout/layout-constants';
+import {
+  FIGURE_FONT_SIZE,
+  PDF_ICON_COLOR,
+  TEXT_COLOR,
+} from '../shared/viewer-layout/layout-constants';
+import { addRects, ParticleBatch } from './rect-particles';
 
 const FONT_FAMILY = 'Arial, Helvetica, sans-serif';
+
+// pixi measures every pair of glyphs in its label font for kerning (O(n²) canvas measureText):
+// with software rendering that was over 100 ms of the first draw, for pairs that 10 px labels
+// cannot show.
+BitmapFontManager.defaultOptions.skipKerning = true;
 const BAND_COLORS = [0xf7f7f5, 0xefefec] as const;
 const SELECTION_COLOR = 0x1a5fd0;
 
-/** Label sprites are pooled per timeline: a redraw reuses them instead of allocating new ones. */
+function labelKey(text: string, size: number): string {
+  return `${size}|${text}`;
+}
+
+/**
+ * Label sprites are pooled per timeline, by text: a redraw gives each label a sprite that
+ * already shows that text when there is one (so zooming over 'PAC', 'A5.1' or a measure number
+ * costs no text layout), then reuses the rest, and only then allocates.
+ */
 class LabelPool {
-  private readonly items: BitmapText[] = [];
-  private used = 0;
+  /** Sprites shown by the last draw, by text. */
+  private byKey = new Map<string, BitmapText[]>();
+  private spare: BitmapText[] = [];
+  private shown = new Map<string, BitmapText[]>();
   constructor(private readonly parent: Container) {}
 
-  begin(): void {
-    this.used = 0;
+  /** `needed`: the texts (labelKey) this draw places; sprites showing any other become spare. */
+  begin(needed: ReadonlySet<string>): void {
+    for (const [key, items] of this.byKey) {
+      if (needed.has(key)) continue;
+      this.spare.push(...items);
+      this.byKey.delete(key);
+    }
+    this.shown = new Map();
   }
 
   take(text: string, size: number): BitmapText {
-    let item = this.items[this.used];
+    const key = labelKey(text, size);
+    let item = this.byKey.get(key)?.pop() ?? this.spare.pop();
     if (!item) {
       item = new BitmapText({
         text,
         style: { fontFamily: FONT_FAMILY, fontSize: size, fill: TEXT_COLOR },
       });
-      this.items.push(item);
       this.parent.addChild(item);
     } else {
       if (item.style.fontSize !== size) item.style.fontSize = size;
       if (item.text !== text) item.text = text;
     }
     item.visible = true;
-    this.used++;
+    const list = this.shown.get(key);
+    if (list) list.push(item);
+    else this.shown.set(key, [item]);
     return item;
   }
 
   end(): void {
-    for (let i = this.used; i < this.items.length; i++) {
-      const item = this.items[i];
-      if (item) item.visible = false;
-    }
+    for (const items of this.byKey.values()) this.spare.push(...items);
+    for (const item of this.spare) item.visible = false;
+    this.byKey = this.shown;
   }
+}
+
+/** The text keys of every sprite a drawing's labels need (text, figures, text after). */
+function neededLabels(labels: readonly DrawnLabel[]): Set<string> {
+  const keys = new Set<string>();
+  for (const label of labels) {
+    keys.add(labelKey(label.text, label.size));
+    for (const figure of label.figures ?? []) keys.add(labelKey(figure, FIGURE_FONT_SIZE));
+    if (label.after) keys.add(labelKey(label.after, label.size));
+  }
+  return keys;
+}
+
+/** The glyphs drawn as textures (white shapes, tinted per copy), with their drawing offsets. */
+interface GlyphTextures {
+  marker: Texture;
+  pdf: Texture;
+  pdfOffset: { x: number; y: number };
+}
+
+/** Renders the marker triangle and the PDF page icon once, for particles to copy. */
+function glyphTextures(renderer: WebGLRenderer): GlyphTextures {
+  const marker = new Graphics().poly([0, 0, 10, 0, 5, 9]).fill(0xffffff);
+  // A page with a folded corner, 14 px wide in the 20 px icon slot.
+  const pdf = new Graphics()
+    .poly([3, 0, 13, 0, 17, 4, 17, 20, 3, 20])
+    .fill(0xffffff)
+    .stroke({ color: PDF_ICON_COLOR, width: 1.5 })
+    .moveTo(6, 8)
+    .lineTo(14, 8)
+    .moveTo(6, 12)
+    .lineTo(14, 12)
+    .stroke({ color: PDF_ICON_COLOR, width: 1 });
+  const pdfBounds = pdf.getLocalBounds();
+  const textures = {
+    marker: renderer.generateTexture({ target: marker }),
+    pdf: renderer.generateTexture({ target: pdf }),
+    pdfOffset: { x: pdfBounds.x, y: pdfBounds.y },
+  };
+  marker.destroy();
+  pdf.destroy();
+  return textures;
 }
 
 class TimelineLayer {
   readonly root = new Container();
-  private readonly shapes = new Graphics();
+  private readonly rects = new ParticleBatch(Texture.WHITE);
+  private readonly markers: ParticleBatch;
+  private readonly pdfIcons: ParticleBatch;
   private readonly labels: LabelPool;
 
   constructor(
     readonly header: TimelineHeader,
     width: number,
+    private readonly glyphs: GlyphTextures,
   ) {
+    this.markers = new ParticleBatch(glyphs.marker);
+    this.pdfIcons = new ParticleBatch(glyphs.pdf);
     const band = new Graphics();
     band.rect(0, 0, width, header.height).fill(BAND_COLORS[header.index % 2] ?? BAND_COLORS[0]);
     band.label = 'band';
     this.root.y = header.y;
-    this.root.addChild(band, this.shapes);
+    this.root.addChild(band, this.rects.container, this.markers.container, this.pdfIcons.container);
     const labelLayer = new Container();
     this.root.addChild(labelLayer);
     this.labels = new LabelPool(labelLayer);
@@ -82,74 +163,40 @@ class TimelineLayer {
   }
 
   draw(drawing: TimelineDrawing): void {
-    const g = this.shapes;
-    g.clear();
-    const { rects, rectColors } = drawing;
-    // Consecutive rectangles of one colour become one path and one fill.
-    let pendingColor = -1;
-    for (let n = 0; n < rectColors.length; n++) {
-      const color = rectColors[n] ?? 0;
-      if (color !== pendingColor && pendingColor !== -1) g.fill(pendingColor);
-      pendingColor = color;
-      g.rect(
-        rects[n * 4] ?? 0,
-        rects[n * 4 + 1] ?? 0,
-        rects[n * 4 + 2] ?? 0,
-        rects[n * 4 + 3] ?? 0,
-      );
-    }
-    if (pendingColor !== -1) g.fill(pendingColor);
-    this.drawGlyphs(drawing);
-    this.labels.begin();
-    for (const label of drawing.labels) this.placeLabel(label);
-    this.labels.end();
-  }
-
-  /**
-   * Marker triangles and stems are gathered into one path per colour and filled once: building a
-   * fill per glyph made dense marker timelines the slowest part of a redraw.
-   */
-  private drawGlyphs(drawing: TimelineDrawing): void {
-    const g = this.shapes;
-    const { glyphs, glyphKinds, glyphColors } = drawing;
-    const markersByColor = new Map<number, number[]>();
+    const { rects, rectColors, glyphs, glyphKinds, glyphColors } = drawing;
+    this.rects.begin();
+    this.markers.begin();
+    this.pdfIcons.begin();
+    addRects(this.rects, rects, rectColors);
+    const pdf = this.glyphs.pdfOffset;
     for (let n = 0; n < glyphKinds.length; n++) {
       const x = glyphs[n * 2] ?? 0;
       const y = glyphs[n * 2 + 1] ?? 0;
-      const color = glyphColors[n] ?? 0;
       if (glyphKinds[n] === GLYPH_MARKER) {
-        const list = markersByColor.get(color);
-        if (list) list.push(n);
-        else markersByColor.set(color, [n]);
-        continue;
+        // A triangle 10 px wide centred on the time, and a 1 px stem under it.
+        const color = glyphColors[n] ?? 0;
+        this.markers.add(x - 5, y, 1, 1, color);
+        this.rects.add(Math.floor(x), y + 9, 1, 17, color);
+      } else {
+        const alpha = glyphKinds[n] === GLYPH_PDF_OCCLUDED ? 0.25 : 1;
+        this.pdfIcons.add(x + pdf.x, y + pdf.y, 1, 1, 0xffffff, alpha);
       }
-      const alpha = glyphKinds[n] === GLYPH_PDF_OCCLUDED ? 0.25 : 1;
-      // A page with a folded corner, 14 px wide in the 20 px icon slot.
-      g.poly([x + 3, y, x + 13, y, x + 17, y + 4, x + 17, y + 20, x + 3, y + 20])
-        .fill({ color: 0xffffff, alpha })
-        .stroke({ color, width: 1.5, alpha });
-      g.moveTo(x + 6, y + 8)
-        .lineTo(x + 14, y + 8)
-        .moveTo(x + 6, y + 12)
-        .lineTo(x + 14, y + 12)
-        .stroke({ color, width: 1, alpha });
     }
-    for (const [color, list] of markersByColor) {
-      for (const n of list) {
-        const x = glyphs[n * 2] ?? 0;
-        const y = glyphs[n * 2 + 1] ?? 0;
-        g.poly([x - 5, y, x + 5, y, x, y + 9]);
-        g.rect(Math.floor(x), y + 9, 1, 17);
-      }
-      g.fill(color);
-    }
+    this.rects.end();
+    this.markers.end();
+    this.pdfIcons.end();
+    this.labels.begin(neededLabels(drawing.labels));
+    for (const label of drawing.labels) this.placeLabel(label);
+    this.labels.end();
   }
 
   private placeLabel(label: DrawnLabel): void {
     const main = this.labels.take(label.text, label.size);
     main.position.set(Math.round(label.x), Math.round(label.y));
-    let x = label.x + main.width;
     const figures = label.figures ?? [];
+    // Reading a BitmapText's width lays its text out: only labels with parts after it pay that.
+    if (figures.length === 0 && !label.after) return;
+    let x = label.x + main.width;
     if (figures.length > 0) {
       // Figured bass: figures stacked top to bottom in a column after the numeral.
       const lineHeight = FIGURE_FONT_SIZE;
@@ -177,6 +224,27 @@ export interface SelectionBox {
   y1: number;
 }
 
+async function initRenderer(
+  canvas: HTMLCanvasElement,
+  width: number,
+  height: number,
+): Promise<WebGLRenderer> {
+  // A bare renderer, no Application: there is no ticker to stop and no pixi event system
+  // (pointer handling is the viewer's own, hit tests on layout data).
+  const renderer = new WebGLRenderer();
+  await renderer.init({
+    canvas,
+    width,
+    height,
+    background: 0xffffff,
+    antialias: false,
+    resolution: Math.min(window.devicePixelRatio || 1, 2),
+    autoDensity: true,
+    skipExtensionImports: true,
+  });
+  return renderer;
+}
+
 /**
  * The pixi side of the viewer: one renderer and a stage, with no ticker. Layers are rebuilt only
  * when a new layout arrives and the stage renders once per change; the playhead is a DOM element
@@ -185,6 +253,7 @@ export interface SelectionBox {
 export class TimelineScene {
   private readonly layers: TimelineLayer[];
   private readonly selection = new Graphics();
+  private readonly glyphs: GlyphTextures;
   private destroyed = false;
 
   private readonly stage = new Container();
@@ -194,7 +263,8 @@ export class TimelineScene {
     headers: readonly TimelineHeader[],
     private width: number,
   ) {
-    this.layers = headers.map((header) => new TimelineLayer(header, width));
+    this.glyphs = glyphTextures(renderer);
+    this.layers = headers.map((header) => new TimelineLayer(header, width, this.glyphs));
     for (const layer of this.layers) this.stage.addChild(layer.root);
     this.stage.addChild(this.selection);
   }
@@ -205,20 +275,7 @@ export class TimelineScene {
     width: number,
     height: number,
   ): Promise<TimelineScene> {
-    // A bare renderer, no Application: there is no ticker to stop and no pixi event system
-    // (pointer handling is the viewer's own, hit tests on layout data).
-    const renderer = new WebGLRenderer();
-    await renderer.init({
-      canvas,
-      width,
-      height,
-      background: 0xffffff,
-      antialias: false,
-      resolution: Math.min(window.devicePixelRatio || 1, 2),
-      autoDensity: true,
-      skipExtensionImports: true,
-    });
-    return new TimelineScene(renderer, headers, width);
+    return new TimelineScene(await initRenderer(canvas, width, height), headers, width);
   }
 
   resize(width: number, height: number): void {
@@ -253,6 +310,8 @@ export class TimelineScene {
     if (this.destroyed) return;
     this.destroyed = true;
     this.stage.destroy({ children: true, texture: true, textureSource: true, context: true });
+    this.glyphs.marker.destroy(true);
+    this.glyphs.pdf.destroy(true);
     this.renderer.destroy({ removeView: false });
   }
 }

@@ -53,6 +53,7 @@ export async function fetchMediaBaseUrl(signal: AbortSignal): Promise<string> {
 
 /** MEDIA_BASE_URL + the work's url, with exactly one slash between them. */
 export function mediaUrl(base: string, url: string): string {
-  if (/^https?:\/\//i.test(url)) return url;
+  // blob: is the local viewer's media file, which never leaves the browser.
+  if (/^(https?:\/\/|blob:)/i.test(url)) return url;
   return base.replace(/\/+$/, '') + '/' + url.replace(/^\/+/, '');
 }

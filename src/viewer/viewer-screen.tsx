@@ -13,11 +13,18 @@ import { mediaUrl } from './viewer-data';
 import { VIDEO_WIDTHS, ViewerToolbar, type VideoSize } from './viewer-toolbar';
 import { frameClock } from './pdf/page-follower';
 import { hasPdf, pdfSources, PdfSidePanel } from './pdf/pdf-side-panel';
+import { ViewerExtras } from './extras/viewer-extras';
+import type { DocumentSource } from './extras/use-timeline-tables';
 
 interface ViewerScreenProps {
   header: ViewerHeader;
   client: LayoutClient;
   mediaBaseUrl: string;
+  /** The file's components for the table view, the 'now playing' strip and the export. */
+  documentSource?: DocumentSource;
+  /** 'local': nothing stored, no share; 'embed': chrome-less, no inspector unless asked. */
+  mode?: 'stored' | 'local' | 'embed';
+  showInspector?: boolean;
 }
 
 function isTyping(target: EventTarget | null): boolean {
@@ -29,7 +36,14 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /** The loaded viewer: media, toolbar, timelines and inspector for one file. */
-export function ViewerScreen({ header, client, mediaBaseUrl }: ViewerScreenProps) {
+export function ViewerScreen({
+  header,
+  client,
+  mediaBaseUrl,
+  documentSource,
+  mode = 'stored',
+  showInspector = true,
+}: ViewerScreenProps) {
   const work = header.concreteWork;
   const storage = work.storage;
   const videoId = storage === 'youtube' ? youtubeVideoId(work.url) : null;
@@ -58,6 +72,11 @@ export function ViewerScreen({ header, client, mediaBaseUrl }: ViewerScreenProps
   const loadPageWindows = useCallback(
     (timeline: number) => client.api.pdfPageWindows(timeline),
     [client],
+  );
+  const mediaTime = useCallback(() => controllerRef.current?.time() ?? null, []);
+  const seekTo = useCallback(
+    (time: number) => controllerRef.current?.seek({ time, ifPlaying: true }),
+    [],
   );
   const sidePanel = hasPdf(pdfs) ? (
     <PdfSidePanel sources={pdfs} clock={pdfClock} loadPageWindows={loadPageWindows} />
@@ -213,6 +232,17 @@ export function ViewerScreen({ header, client, mediaBaseUrl }: ViewerScreenProps
             window.history.replaceState(window.history.state, '', url);
           }}
         />
+        <ViewerExtras
+          header={header}
+          title={header.abstractWork.title.trim() || 'Untitled'}
+          time={mediaTime}
+          playing={playing}
+          selectedId={selection?.component.id ?? null}
+          shareableId={mode === 'local' ? null : header.id}
+          documentSource={documentSource}
+          embed={mode === 'embed'}
+          onSeek={seekTo}
+        />
         {problem && (
           <p className="viewer-problem" role="alert">
             {problem}
@@ -265,7 +295,7 @@ export function ViewerScreen({ header, client, mediaBaseUrl }: ViewerScreenProps
             </div>
           </div>
         </div>
-        {selection && selectedHeader && (
+        {showInspector && selection && selectedHeader && (
           <ComponentInspector
             kind={selectedHeader.kind}
             timelineName={selectedHeader.name}

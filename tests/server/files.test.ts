@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { App } from '../../server/app';
@@ -48,6 +49,30 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
   afterAll(async () => {
     await app?.close();
     await testDb?.drop();
+  });
+
+  it('sends the viewer JSON gzipped to a client that takes gzip, the same JSON as without', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/api/v1/files/135/json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    for (const acceptEncoding of ['gzip', 'br;q=1.0, gzip;q=0.8, *;q=0.1']) {
+      const zipped = await app.inject({
+        method: 'GET',
+        url: '/api/v1/files/135/json',
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+      expect(zipped.statusCode).toBe(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(gunzipSync(zipped.rawPayload).equals(plain.rawPayload)).toBe(true);
+    }
+    const refused = await app.inject({
+      method: 'GET',
+      url: '/api/v1/files/135/json',
+      headers: { 'accept-encoding': 'gzip;q=0, identity' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.rawPayload.equals(plain.rawPayload)).toBe(true);
   });
 
   it('serves K. 284 I with its timelines, measure numbers and harmony labels', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  harmonyLabelSource,
   harmonyLabels,
   harmonyRow,
   harmonyRows,
@@ -105,5 +106,26 @@ describe('harmonyRows and harmonyView', () => {
   it('keeps the run that began before the viewport', () => {
     const marks = harmonyView(rows, labels, 100, 200, 100, 1000);
     expect(marks.filter((m) => m.row === 0).map((m) => m.index)).toEqual([0]);
+  });
+});
+
+describe('harmonyLabelSource', () => {
+  const components = [
+    roman(0, 5, 'dominant-seventh'),
+    key(1, 3, 'minor', 'f:'),
+    roman(1, 5, 'major'),
+    key(4, 1, 'major', 'C:'),
+    roman(3, 1, 'minor'),
+  ];
+
+  it('gives the same labels as harmonyLabels, each read in the key in force at its time', () => {
+    const labelOf = harmonyLabelSource(components);
+    expect(components.map((_, index) => labelOf(index))).toEqual(harmonyLabels(components));
+  });
+
+  it('works a label out once and has none for an index out of range', () => {
+    const labelOf = harmonyLabelSource(components);
+    expect(labelOf(2)).toBe(labelOf(2));
+    expect(labelOf(components.length)).toBeUndefined();
   });
 });

@@ -42,12 +42,17 @@ function measured(main: string, figures: string[], after: string): HarmonyLabel 
   };
 }
 
+/** A component's drawn label by its index; undefined for an index out of range. */
+export type HarmonyLabelLookup = (index: number) => HarmonyLabel | undefined;
+
 /**
- * The drawn label of each component. Roman numerals are split so their figures can stack
- * (V65 -> 'V' over '6','5'); they are read in the key in force, the last MODE at or before the
- * harmony. Chord symbols, custom text and keys are drawn as the server's label says.
+ * The drawn label of each component, worked out on first use: opening a file only finds the key
+ * in force for each harmony (the last MODE at or before it), and the layout asks only for the
+ * labels it shows. Roman numerals are split so their figures can stack (V65 -> 'V' over '6',
+ * '5') and are read in that key; chord symbols, custom text and keys are drawn as the server's
+ * label says.
  */
-export function harmonyLabels(components: readonly HarmonyInput[]): HarmonyLabel[] {
+export function harmonyLabelSource(components: readonly HarmonyInput[]): HarmonyLabelLookup {
   const order = components
     .map((_, i) => i)
     .sort((a, b) => {
@@ -59,43 +64,61 @@ export function harmonyLabels(components: readonly HarmonyInput[]): HarmonyLabel
         harmonyRow(ca?.kind ?? 'HARMONY') - harmonyRow(cb?.kind ?? 'HARMONY')
       );
     });
-  const labels: HarmonyLabel[] = new Array(components.length);
-  let key: KeyFields | null = null;
+  // The component index of the key in force for each component; -1 before the first key.
+  const keyOf = new Int32Array(components.length).fill(-1);
+  let key = -1;
   for (const index of order) {
-    const c = components[index];
-    if (!c) continue;
-    if (c.kind === 'MODE') {
-      key = {
-        step: c.step,
-        accidental: c.accidental,
-        type: c.type === 'minor' ? 'minor' : 'major',
-      };
-      labels[index] = measured(c.label, [], '');
-      continue;
-    }
-    if (c.display_mode !== 'roman' || !c.quality) {
-      labels[index] = measured(c.label, [], '');
-      continue;
-    }
-    const parts = harmonyLabelParts(
-      {
-        step: c.step,
-        accidental: c.accidental,
-        quality: c.quality,
-        inversion: c.inversion ?? 0,
-        appliedTo: c.applied_to ?? 0,
-        displayMode: 'roman',
-        customText: c.custom_text ?? '',
-      },
-      key,
-    );
-    labels[index] = measured(
-      parts.prefix + parts.numeral + parts.qualityMark,
-      parts.figures,
-      parts.alteration + parts.applied,
-    );
+    if (components[index]?.kind === 'MODE') key = index;
+    else keyOf[index] = key;
   }
-  return labels;
+  const labels: (HarmonyLabel | undefined)[] = new Array<HarmonyLabel | undefined>(
+    components.length,
+  );
+  return (index) => {
+    const cached = labels[index];
+    if (cached) return cached;
+    const c = components[index];
+    if (!c) return undefined;
+    const label = componentLabel(c, components[keyOf[index] ?? -1]);
+    labels[index] = label;
+    return label;
+  };
+}
+
+function componentLabel(c: HarmonyInput, keyComponent: HarmonyInput | undefined): HarmonyLabel {
+  if (c.kind === 'MODE' || c.display_mode !== 'roman' || !c.quality) {
+    return measured(c.label, [], '');
+  }
+  const key: KeyFields | null = keyComponent
+    ? {
+        step: keyComponent.step,
+        accidental: keyComponent.accidental,
+        type: keyComponent.type === 'minor' ? 'minor' : 'major',
+      }
+    : null;
+  const parts = harmonyLabelParts(
+    {
+      step: c.step,
+      accidental: c.accidental,
+      quality: c.quality,
+      inversion: c.inversion ?? 0,
+      appliedTo: c.applied_to ?? 0,
+      displayMode: 'roman',
+      customText: c.custom_text ?? '',
+    },
+    key,
+  );
+  return measured(
+    parts.prefix + parts.numeral + parts.qualityMark,
+    parts.figures,
+    parts.alteration + parts.applied,
+  );
+}
+
+/** Every component's drawn label at once (see harmonyLabelSource). */
+export function harmonyLabels(components: readonly HarmonyInput[]): HarmonyLabel[] {
+  const labelOf = harmonyLabelSource(components);
+  return components.map((_, index) => labelOf(index) ?? measured('', [], ''));
 }
 
 export interface HarmonyRow {
@@ -138,7 +161,7 @@ const LABEL_GAP = 4;
  */
 export function harmonyView(
   rows: readonly HarmonyRow[],
-  labels: readonly HarmonyLabel[],
+  labels: readonly HarmonyLabel[] | HarmonyLabelLookup,
   pxPerSecond: number,
   offset: number,
   viewportWidth: number,
@@ -160,7 +183,7 @@ export function harmonyView(
         i + 1 < row.times.length
           ? (row.times[i + 1] ?? 0) * pxPerSecond - offset
           : contentEnd - offset;
-      const label = labels[index] ?? null;
+      const label = (typeof labels === 'function' ? labels(index) : labels[index]) ?? null;
       const fits = label !== null && label.width + LABEL_GAP <= nextX - x;
       marks.push({ index, row: row.row, x, label: fits ? label : null });
     }

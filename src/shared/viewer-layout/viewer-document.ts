@@ -12,7 +12,12 @@ import type {
 import { DEFAULT_MARKER_COLOR } from './layout-constants';
 import { measureStructure, type MeasureStructure } from './beat-labels';
 import { audiowaveBars, type AudiowaveBars } from './audiowave-bars';
-import { harmonyLabels, harmonyRows, type HarmonyLabel, type HarmonyRow } from './harmony-runs';
+import {
+  harmonyLabelSource,
+  harmonyRows,
+  type HarmonyLabelLookup,
+  type HarmonyRow,
+} from './harmony-runs';
 import { hierarchyRows, type HierarchyRows } from './hierarchy-rows';
 import { parseColor } from './label-fit';
 import { stackTimelines, timelineHeight } from './timeline-heights';
@@ -39,7 +44,7 @@ export interface PreparedTimeline {
   hierarchy?: HierarchyRows;
   hierarchyLabels?: string[];
   harmonyRows?: [HarmonyRow, HarmonyRow];
-  harmonyLabels?: HarmonyLabel[];
+  harmonyLabels?: HarmonyLabelLookup;
   wave?: AudiowaveBars;
 }
 
@@ -135,7 +140,7 @@ function prepareKind(kind: ViewerKind, timeline: TimelineJson, prepared: Prepare
     case 'HARMONY': {
       const harmonies = components as HarmonyComponentJson[];
       prepared.harmonyRows = harmonyRows(harmonies);
-      prepared.harmonyLabels = harmonyLabels(harmonies);
+      prepared.harmonyLabels = harmonyLabelSource(harmonies);
       return;
     }
     case 'AUDIOWAVE':

@@ -1,0 +1,302 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { runSearchBench, type DatabaseResult } from './search-bench';
+import { runServerBench, type ServerBenchResult } from './server-bench';
+import { BUDGETS, runViewerBench, type ViewerBenchResult } from './viewer-bench';
+
+/**
+ * `npm run bench`: every budget of DESIGN.md section 7 on this machine, as one table (measure,
+ * value, budget, within or not), also written to bench/results/latest.json.
+ *
+ *   npm run bench [-- --smoke] [--no-postgres | --postgres URL] [--only layout,search,server,viewer]
+ *     [--components N] [--server-components N] [--minutes N] [--port N] [--client-dir DIR]
+ *
+ * --smoke runs every benchmark on small sizes (a few minutes) and writes bench/results/smoke.json;
+ * CI runs it to check that the benchmarks work. Budgets never fail a run (machines are noisy):
+ * the exit code says only whether every benchmark ran.
+ */
+
+interface Row {
+  measure: string;
+  value: string;
+  budget: string;
+  within: 'yes' | 'NO' | '';
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const argv = process.argv.slice(2);
+const smoke = argv.includes('--smoke');
+const option = (name: string) => {
+  const index = argv.indexOf(name);
+  return index >= 0 ? argv[index + 1] : undefined;
+};
+const only = option('--only')?.split(',');
+const wanted = (step: string) => !only || only.includes(step);
+const rows: Row[] = [];
+const failures: string[] = [];
+const details: Record<string, unknown> = {};
+const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : String(n));
+const verdict = (ok: boolean): Row['within'] => (ok ? 'yes' : 'NO');
+const info = (measure: string, value: string): Row => ({ measure, value, budget: '', within: '' });
+const log = (line: string) => console.log(line);
+
+async function postgresUrl(): Promise<string | null> {
+  if (argv.includes('--no-postgres')) return null;
+  const url =
+    option('--postgres') ??
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return url;
+  } catch {
+    log(`no PostgreSQL answers at ${url}: PGlite only`);
+    return null;
+  }
+}
+
+function layoutBench() {
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'tilia-layout-bench-')), 'layout.json');
+  const sizes = smoke ? '1000,10000' : '10000,100000,1000000';
+  const run = spawnSync(
+    'npx',
+    ['vitest', 'bench', '--run', 'bench/layout.bench.ts', '--outputJson', out],
+    { cwd: root, env: { ...process.env, BENCH_LAYOUT_SIZES: sizes }, stdio: 'inherit' },
+  );
+  if (run.status !== 0) throw new Error(`vitest bench exited with ${run.status}`);
+  const report = JSON.parse(readFileSync(out, 'utf8')) as {
+    files: { groups: { fullName: string; benchmarks: { name: string; median: number }[] }[] }[];
+  };
+  rmSync(path.dirname(out), { recursive: true, force: true });
+  const medians = new Map<string, Map<number, number>>();
+  for (const group of report.files.flatMap((file) => file.groups)) {
+    const size = Number(/(\d+) components/.exec(group.fullName)?.[1]);
+    for (const benchmark of group.benchmarks) {
+      const bySize = medians.get(benchmark.name) ?? new Map<number, number>();
+      bySize.set(size, benchmark.median);
+      medians.set(benchmark.name, bySize);
+    }
+  }
+  details.layout = Object.fromEntries(
+    [...medians].map(([name, bySize]) => [name, Object.fromEntries(bySize)]),
+  );
+  for (const [name, bySize] of medians) {
+    const entries = [...bySize].sort((a, b) => a[0] - b[0]);
+    const [smallest, largest] = [entries[0]!, entries.at(-1)!];
+    const growth = largest[1] / smallest[1];
+    const sizeGrowth = largest[0] / smallest[0];
+    rows.push({
+      measure: `layout: ${name} (median ms at ${entries.map(([size]) => size.toLocaleString('en')).join(' / ')})`,
+      value: entries.map(([, ms]) => f1(ms)).join(' / '),
+      // Linear or better: the time grows no faster than the size (a 1.5 margin for noise).
+      budget: `growth <= ${sizeGrowth}x (linear)`,
+      within: verdict(growth <= sizeGrowth * 1.5),
+    });
+  }
+}
+
+function searchRows(results: DatabaseResult[]) {
+  details.search = results;
+  for (const result of results) {
+    const components = result.queries.filter((query) => !query.name.startsWith('files'));
+    const files = result.queries.filter((query) => query.name.startsWith('files'));
+    const worst = (list: typeof components) => Math.max(...list.map((query) => query.p95));
+    const label = `${result.database}, ${result.components.toLocaleString('en')} components`;
+    rows.push({
+      measure: `components/query p95, typical queries, pages 1-100 (${label})`,
+      value: f1(result.overall.p95),
+      budget: '<= 50 ms',
+      within: verdict(result.overall.p95 <= 50),
+    });
+    rows.push(
+      info(
+        `  worst single query p95 / files/query worst p95`,
+        `${f1(worst(components))} / ${f1(worst(files))} ms`,
+      ),
+    );
+    rows.push(
+      info(`  page 1 of a new search (count not cached) p95`, `${f1(result.overall.firstP95)} ms`),
+    );
+  }
+}
+
+function serverRows(result: ServerBenchResult) {
+  const label = `${result.database}, ${result.components.toLocaleString('en')} components`;
+  const sorted = [...result.uploadMs].sort((a, b) => a - b);
+  const upload = sorted[Math.floor(sorted.length / 2)]!;
+  rows.push({
+    measure: `upload of the reference file, median (${label})`,
+    value: `${upload} ms`,
+    budget: '<= 2000 ms',
+    within: verdict(upload <= 2000),
+  });
+  rows.push({
+    measure: `files/{id}/json of the reference file (${label})`,
+    value: `${f1(result.json.requestsPerSecond)} req/s (p50 ${result.json.p50} / p99 ${result.json.p99} ms, ${result.json.errors} errors, ${(result.json.bytes / 1048576).toFixed(1)} MB)`,
+    budget: '>= 200 req/s, 0 errors',
+    within: verdict(result.json.requestsPerSecond >= 200 && result.json.errors === 0),
+  });
+  rows.push({
+    measure: `components/query over HTTP, p50 / p95 (${label})`,
+    value: `${f1(result.componentsQuery.p50)} / ${f1(result.componentsQuery.p95)} ms`,
+    budget: 'p95 <= 50 ms',
+    within: verdict(result.componentsQuery.p95 <= 50 && result.componentsQuery.errors === 0),
+  });
+  rows.push(
+    info(
+      `  files/{id}/json with Accept-Encoding: gzip`,
+      `${f1(result.json.gzip.requestsPerSecond)} req/s (p50 ${result.json.gzip.p50} / p99 ${result.json.gzip.p99} ms, ${result.json.gzip.errors} errors, ${(result.json.gzipBytes / 1048576).toFixed(2)} MB)`,
+    ),
+  );
+  rows.push(
+    info(
+      `  files/query over HTTP, p50 / p95`,
+      `${f1(result.filesQuery.p50)} / ${f1(result.filesQuery.p95)} ms`,
+    ),
+  );
+  rows.push(info(`  server RSS after the run`, `${result.serverRssMb} MB`));
+}
+
+function viewerRows(result: ViewerBenchResult) {
+  details.viewer = result;
+  const sortedDrawn = [...result.drawnMs].sort((a, b) => a - b);
+  const drawn = sortedDrawn[Math.floor(sortedDrawn.length / 2)]!;
+  rows.push({
+    measure: `viewer:drawn, median of ${result.drawnMs.length} loads`,
+    value: `${f1(drawn)} ms`,
+    budget: `<= ${BUDGETS.drawnMs} ms`,
+    within: verdict(result.passed.drawn),
+  });
+  rows.push({
+    measure: 'playback: frame interval p50 / p95 / max',
+    value: `${f1(result.frames.p50)} / ${f1(result.frames.p95)} / ${f1(result.frames.max)} ms`,
+    budget: `p95 <= ${BUDGETS.frameP95Ms} ms`,
+    within: verdict(result.passed.frames),
+  });
+  rows.push({
+    measure: 'playback: long tasks (> 50 ms)',
+    value: `${result.longTasks.count} (max ${f1(result.longTasks.maxMs)} ms)`,
+    budget: `${BUDGETS.longTasks}`,
+    within: verdict(result.passed.longTasks),
+  });
+  rows.push({
+    measure: 'viewer:zoom p50 / p95',
+    value: `${f1(result.zoom.p50)} / ${f1(result.zoom.p95)} ms`,
+    budget: `p95 <= ${BUDGETS.zoomP95Ms} ms`,
+    within: verdict(result.passed.zoom),
+  });
+  rows.push({
+    measure: 'JS heap after load',
+    value: `${f1(result.heapMb)} MB`,
+    budget: `<= ${BUDGETS.heapMb} MB`,
+    within: verdict(result.passed.heap),
+  });
+}
+
+async function step(name: string, work: () => Promise<void> | void) {
+  if (!wanted(name)) return;
+  const started = performance.now();
+  log(`\n== ${name} ==`);
+  try {
+    await work();
+  } catch (error) {
+    failures.push(name);
+    console.error(`${name} failed:`, error);
+    rows.push({ measure: `${name} bench`, value: 'FAILED (see log)', budget: '', within: 'NO' });
+  }
+  log(`== ${name}: ${((performance.now() - started) / 1000).toFixed(0)} s ==`);
+}
+
+function machine() {
+  const cpu = cpus();
+  return {
+    cores: cpu.length,
+    cpu: cpu[0]?.model ?? 'unknown',
+    memoryGb: Math.round((totalmem() / 1073741824) * 10) / 10,
+    freeMemoryGb: Math.round((freemem() / 1073741824) * 10) / 10,
+    node: process.version,
+  };
+}
+
+async function main() {
+  const started = new Date();
+  const loadBefore = loadavg();
+  const postgres = await postgresUrl();
+  const minutes = Number(option('--minutes') ?? (smoke ? 5 : 180));
+  const components = Number(option('--components') ?? (smoke ? 25_000 : 1_000_000));
+  const basePort = Number(option('--port') ?? 8390);
+  // The HTTP bench loads its own corpus; a smaller one keeps a full run shorter on slow machines.
+  const serverComponents = Number(option('--server-components') ?? components);
+
+  await step('layout', layoutBench);
+  await step('search', async () => {
+    const results = await runSearchBench({
+      components,
+      postgresUrl: postgres,
+      runs: smoke ? 1 : 5,
+      pages: smoke ? [1, 10] : [1, 2, 10, 50, 100],
+      log,
+    });
+    searchRows(results);
+  });
+  await step('server', async () => {
+    const results: ServerBenchResult[] = [];
+    for (const database of postgres ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
+      const result = await runServerBench({
+        database,
+        postgresUrl: postgres,
+        components: serverComponents,
+        minutes,
+        uploads: smoke ? 1 : 5,
+        jsonSeconds: smoke ? 2 : 10,
+        queryRuns: smoke ? 1 : 3,
+        port: basePort,
+        log,
+      });
+      results.push(result);
+      serverRows(result);
+    }
+    details.server = results;
+  });
+  await step('viewer', async () => {
+    const result = await runViewerBench({
+      minutes,
+      playSeconds: smoke ? 2 : 10,
+      zoomSteps: smoke ? 2 : 10,
+      loads: smoke ? 1 : 5,
+      port: basePort + 1,
+      clientDir: option('--client-dir'),
+    });
+    viewerRows(result);
+  });
+
+  console.log(`\nTiLiA Web benchmarks${smoke ? ' (smoke: small sizes, times mean nothing)' : ''}`);
+  console.table(rows);
+  const result = {
+    date: started.toISOString(),
+    smoke,
+    machine: machine(),
+    loadAverage: { before: loadBefore, after: loadavg() },
+    options: { minutes, components, serverComponents, postgres: postgres !== null },
+    rows,
+    failures,
+    details,
+  };
+  const out = path.join(root, 'bench', 'results', smoke ? 'smoke.json' : 'latest.json');
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`written to ${path.relative(process.cwd(), out)}`);
+  if (failures.length > 0) {
+    console.error(`benchmarks that did not run: ${failures.join(', ')}`);
+    process.exitCode = 1;
+  }
+}
+
+await main();

@@ -1,0 +1,58 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useParams } from 'wouter';
+import { usePageTitle, withProductName } from '../lib/use-page-title';
+import { remoteDocument } from '../viewer/extras/use-timeline-tables';
+import { useViewerLoad } from '../viewer/use-viewer-load';
+import { viewerHeading } from './viewer-page';
+import '../viewer/viewer.css';
+
+type ScreenComponent = (typeof import('../viewer/viewer-screen'))['ViewerScreen'];
+
+/**
+ * /embed/{id}: the viewer without the site's header, footer or inspector (`?inspector=1` asks for
+ * it), for other sites' iframes. The server lets only these paths be framed by other origins.
+ */
+export function EmbedPage() {
+  const { fileId } = useParams<{ fileId?: string }>();
+  const load = useViewerLoad(fileId);
+  const heading = load.status === 'ready' ? viewerHeading(load.header) : null;
+  usePageTitle(heading ? withProductName(heading) : withProductName('Viewer'));
+  const documentSource = useMemo(() => (fileId ? remoteDocument(fileId) : undefined), [fileId]);
+  const showInspector = new URLSearchParams(window.location.search).get('inspector') === '1';
+  const [Screen, setScreen] = useState<{ component: ScreenComponent } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('../viewer/viewer-screen').then(
+      (module) => live && setScreen({ component: module.ViewerScreen }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const full = fileId ? `/viewer/${encodeURIComponent(fileId)}${window.location.search}` : '/';
+  return (
+    <div className="viewer-page embed-page">
+      {load.status === 'error' && <p role="alert">{load.message}</p>}
+      {load.status === 'loading' && <p role="status">Loading the file…</p>}
+      {load.status === 'ready' && Screen && (
+        <>
+          <h1 className="embed-page__title">
+            <a href={full} target="_blank" rel="noopener noreferrer">
+              {heading}
+            </a>{' '}
+            <span className="embed-page__brand">TiLiA</span>
+          </h1>
+          <Screen.component
+            header={load.header}
+            client={load.client}
+            mediaBaseUrl={load.mediaBaseUrl}
+            documentSource={documentSource}
+            mode="embed"
+            showInspector={showInspector}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,228 @@
+/**
+ * The viewer JSON (the shape of GET files/{id}/json) built from a TlaDocument in the browser, for
+ * the local viewer. It follows what the server does on upload (server/ingest: work fields, the
+ * component rows, the harmony labels) and on read (server/files/viewer-json.ts), so that a local
+ * file and the same file uploaded draw identically; a server test compares both on a fixture.
+ * Ids are made up (1, 2, 3, ... per table), since nothing is stored.
+ */
+import type {
+  ComponentJson,
+  ConcreteWorkJson,
+  MediaStorage,
+  MediaType,
+  TimelineJson,
+  ViewerFileJson,
+} from '../api-types';
+import { harmonyLabel, keyLabel } from '../harmony/harmony-label';
+import type { HarmonyComponent, ModeComponent, TlaDocument, TlaTimeline } from '../tla/tla-model';
+
+export interface LocalMedia {
+  /** Where the browser loads the media from (an object URL of the file the user chose). */
+  url: string;
+  /** The chosen file's MIME type; 'video/...' makes the viewer show a video element. */
+  mimeType: string;
+}
+
+export interface ViewerJsonOptions {
+  media?: LocalMedia | null;
+  /** The PDF URL of a PDF timeline, by the path the desktop app stored ('' when none). */
+  pdfUrlFor?: (pdfPath: string) => string | null;
+}
+
+// The same URL forms as the server's work fields (the desktop app's YOUTUBE_URL_REGEX).
+const YOUTUBE_URL =
+  /^(?:https?:\/\/)?(?:www\.|m\.|music\.)?(?:youtube\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/|live\/|v\/)|youtu\.be\/)([\w-]{11})/i;
+const VIDEO_EXTENSIONS = new Set(['mp4', 'mkv', 'webm', 'mov', 'm4v', 'avi', 'ogv', 'mpeg', 'mpg']);
+
+// PostgreSQL cannot hold NUL or lone surrogates, so the server stores U+FFFD in their place; the
+// local viewer does the same so that both show the same text.
+// eslint-disable-next-line no-control-regex
+const NUL = /\u0000/g;
+function text(value: string): string {
+  return value.toWellFormed().replace(NUL, '\uFFFD');
+}
+
+function metadataText(document: TlaDocument, key: string): string {
+  const value = document.mediaMetadata[key];
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return '';
+}
+
+function lastComponentTime(document: TlaDocument): number {
+  let last = 0;
+  for (const timeline of document.timelines) {
+    for (const component of timeline.components) {
+      const fields = component as unknown as Record<string, unknown>;
+      for (const key of ['time', 'end', 'postEnd']) {
+        const value = fields[key];
+        if (typeof value === 'number' && value > last) last = value;
+      }
+    }
+  }
+  return last;
+}
+
+function mediaTypeOf(mediaPath: string, media: LocalMedia | null): MediaType {
+  if (media) return media.mimeType.startsWith('video/') ? 'video' : 'audio';
+  if (YOUTUBE_URL.test(mediaPath.trim())) return 'video';
+  const extension = (mediaPath.split(/[\\/]/).pop() ?? '').split('.').pop()?.toLowerCase() ?? '';
+  return VIDEO_EXTENSIONS.has(extension) ? 'video' : 'audio';
+}
+
+function concreteWork(document: TlaDocument, media: LocalMedia | null): ConcreteWorkJson {
+  const youtube = YOUTUBE_URL.test(document.mediaPath.trim());
+  const storage: MediaStorage = youtube ? 'youtube' : media ? 'staticfiles' : 'abstract';
+  const length = document.mediaLength ?? lastComponentTime(document);
+  return {
+    id: 1,
+    abstract_work_id: 1,
+    artist: text(metadataText(document, 'performer')),
+    type: mediaTypeOf(document.mediaPath, youtube ? null : media),
+    storage,
+    url: text(youtube ? document.mediaPath.trim() : (media?.url ?? '')),
+    length,
+    start: 0,
+    end: length,
+  };
+}
+
+/** The key in force at each harmony: the latest MODE at or before its time, as on upload. */
+function keyFinder(components: (HarmonyComponent | ModeComponent)[]) {
+  const modes = components
+    .filter((component): component is ModeComponent => component.kind === 'MODE')
+    .sort((a, b) => a.time - b.time);
+  return (time: number): ModeComponent | null => {
+    let found: ModeComponent | null = null;
+    for (const mode of modes) {
+      if (mode.time > time) break;
+      found = mode;
+    }
+    return found;
+  };
+}
+
+function componentsJson(timeline: TlaTimeline, nextId: () => number): ComponentJson[] {
+  switch (timeline.kind) {
+    case 'HIERARCHY_TIMELINE':
+      return timeline.components.map((c) => ({
+        id: nextId(),
+        start: c.start,
+        end: c.end,
+        level: c.level,
+        label: text(c.label),
+        color: c.color === null ? null : text(c.color),
+        comments: text(c.comments),
+        formal_function: text(c.formalFunction),
+        formal_type: text(c.formalType),
+        pre_start: c.preStart,
+        post_end: c.postEnd,
+      }));
+    case 'MARKER_TIMELINE':
+      return timeline.components.map((c) => ({
+        id: nextId(),
+        time: c.time,
+        label: text(c.label),
+        color: c.color === null ? null : text(c.color),
+        comments: text(c.comments),
+      }));
+    case 'BEAT_TIMELINE':
+      return timeline.components.map((c) => ({ id: nextId(), time: c.time }));
+    case 'HARMONY_TIMELINE': {
+      const keyAt = keyFinder(timeline.components);
+      return timeline.components.map((c): ComponentJson => {
+        if (c.kind === 'MODE') {
+          return {
+            id: nextId(),
+            time: c.time,
+            kind: 'MODE',
+            label: text(keyLabel(c)),
+            comments: text(c.comments),
+            step: c.step,
+            accidental: c.accidental,
+            type: c.type === 'minor' ? 'minor' : 'major',
+          };
+        }
+        return {
+          id: nextId(),
+          time: c.time,
+          kind: 'HARMONY',
+          label: text(harmonyLabel(c, keyAt(c.time))),
+          comments: text(c.comments),
+          step: c.step,
+          accidental: c.accidental,
+          quality: text(c.quality),
+          inversion: c.inversion,
+          applied_to: c.appliedTo,
+          display_mode: c.displayMode,
+          custom_text: text(c.customText),
+          custom_text_font_type: text(c.customTextFontType),
+        };
+      });
+    }
+    case 'AUDIOWAVE_TIMELINE':
+      return timeline.components.map((c) => ({
+        id: nextId(),
+        start: c.start,
+        end: c.end,
+        amplitude: c.amplitude,
+      }));
+    case 'PDF_TIMELINE':
+      return timeline.components.map((c) => ({
+        id: nextId(),
+        time: c.time,
+        page_number: c.pageNumber,
+      }));
+    default:
+      // Slider, score and unknown kinds: listed, never drawn, so their components stay out.
+      return [];
+  }
+}
+
+/** One TlaDocument as the viewer JSON the server would serve for it once uploaded. */
+export function viewerJsonFromDocument(
+  document: TlaDocument,
+  options: ViewerJsonOptions = {},
+): ViewerFileJson {
+  let componentId = 0;
+  const nextId = () => ++componentId;
+  const timelines = document.timelines.map((timeline, index): TimelineJson => {
+    const json: TimelineJson = {
+      id: index + 1,
+      name: text(timeline.name),
+      kind: timeline.kind === 'UNKNOWN' ? text(timeline.kindName) : timeline.kind,
+      display_position: index,
+      is_visible: timeline.isVisible,
+      height: timeline.height,
+      components: componentsJson(timeline, nextId),
+    };
+    switch (timeline.kind) {
+      case 'BEAT_TIMELINE':
+        json.beat_pattern = JSON.stringify(timeline.beatPattern);
+        json.measure_numbers = JSON.stringify(timeline.measureNumbers);
+        json.beats_in_measure = JSON.stringify(timeline.beatsInMeasure);
+        json.measures_to_force_display = JSON.stringify(timeline.measuresToForceDisplay);
+        break;
+      case 'HARMONY_TIMELINE':
+        json.level_height = timeline.levelHeight;
+        json.visible_level_count = timeline.visibleLevelCount;
+        break;
+      case 'PDF_TIMELINE':
+        json.pdf_url = options.pdfUrlFor?.(timeline.path) ?? '';
+        break;
+      default:
+        break;
+    }
+    return json;
+  });
+  return {
+    id: 0,
+    concrete_work: concreteWork(document, options.media ?? null),
+    abstract_work: {
+      id: 1,
+      title: text(metadataText(document, 'title') || 'Untitled'),
+      composer: text(metadataText(document, 'composer')),
+    },
+    timelines,
+  };
+}

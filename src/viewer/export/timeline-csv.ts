@@ -1,0 +1,134 @@
+/**
+ * One timeline as CSV in the column layout the desktop app imports 'by time' (SPEC.md section 3,
+ * 'CSV import columns per kind'), so that the file imports back into TiLiA desktop.
+ */
+import type {
+  HarmonyComponentJson,
+  HierarchyComponentJson,
+  MarkerComponentJson,
+  PdfMarkerComponentJson,
+} from '../../shared/api-types';
+import { csvLine } from '../../shared/csv';
+import { harmonyLabel } from '../../shared/harmony/harmony-label';
+import type { TimelineTable } from '../table/timeline-tables';
+
+export const CSV_COLUMNS = {
+  BEAT: ['time', 'is_first_in_measure', 'measure'],
+  HARMONY: [
+    'time',
+    'harmony_or_key',
+    'symbol',
+    'display_mode',
+    'custom_text',
+    'custom_text_font_type',
+  ],
+  HIERARCHY: [
+    'start',
+    'end',
+    'level',
+    'pre_start',
+    'post_end',
+    'label',
+    'comments',
+    'formal_function',
+    'formal_type',
+  ],
+  MARKER: ['time', 'comments', 'label'],
+  PDF: ['time', 'page_number'],
+} as const;
+
+/** The symbol column of a harmony: its chord symbol or numeral; a key's letter ('C', 'f#'). */
+function harmonySymbol(c: HarmonyComponentJson): string {
+  if (c.kind === 'MODE') return c.label.replace(/:$/, '');
+  if (c.display_mode !== 'custom') return c.label;
+  // A custom text hides the chord; the symbol column still carries it, as a chord symbol.
+  return harmonyLabel(
+    {
+      step: c.step,
+      accidental: c.accidental,
+      quality: c.quality ?? 'major',
+      inversion: c.inversion ?? 0,
+      appliedTo: c.applied_to ?? 0,
+      displayMode: 'chord',
+      customText: '',
+    },
+    null,
+  );
+}
+
+function beatLines(table: TimelineTable): string[] {
+  // The table rows already carry the measure number and the beat's place in it.
+  return table.rows.map((row) => {
+    const first = row.beat === 1;
+    return csvLine([row.start, first, first ? (row.measure ?? '') : '']);
+  });
+}
+
+/** The whole CSV text of one timeline, header first, rows in time order. */
+export function timelineCsv(table: TimelineTable): string {
+  const header = csvLine([...CSV_COLUMNS[table.kind]]);
+  let lines: string[];
+  switch (table.kind) {
+    case 'BEAT':
+      lines = beatLines(table);
+      break;
+    case 'HARMONY': {
+      lines = table.rows.map((row) => {
+        const c = row.component as HarmonyComponentJson;
+        const mode = c.kind === 'MODE';
+        return csvLine([
+          c.time,
+          mode ? 'key' : 'harmony',
+          harmonySymbol(c),
+          mode ? '' : (c.display_mode ?? 'chord'),
+          mode ? '' : (c.custom_text ?? ''),
+          mode ? '' : (c.custom_text_font_type ?? 'analytic'),
+        ]);
+      });
+      break;
+    }
+    case 'HIERARCHY': {
+      lines = table.rows.map((row) => {
+        const c = row.component as HierarchyComponentJson;
+        return csvLine([
+          c.start,
+          c.end,
+          c.level,
+          c.pre_start ?? c.start,
+          c.post_end ?? c.end,
+          c.label,
+          c.comments,
+          c.formal_function,
+          c.formal_type,
+        ]);
+      });
+      break;
+    }
+    case 'MARKER': {
+      lines = table.rows.map((row) => {
+        const c = row.component as MarkerComponentJson;
+        return csvLine([c.time, c.comments, c.label]);
+      });
+      break;
+    }
+    case 'PDF': {
+      lines = table.rows.map((row) => {
+        const c = row.component as PdfMarkerComponentJson;
+        return csvLine([c.time, c.page_number]);
+      });
+      break;
+    }
+  }
+  return header + lines.join('');
+}
+
+/** A file name for a timeline's CSV: 'K284 - Harmony.csv', with unsafe characters dropped. */
+export function csvFileName(title: string, timelineName: string, kind: string): string {
+  const name = `${title} - ${timelineName || kind.toLowerCase()}`
+    // eslint-disable-next-line no-control-regex -- control characters are what is dropped
+    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120);
+  return `${name || 'timeline'}.csv`;
+}

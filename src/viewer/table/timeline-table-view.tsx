@@ -1,0 +1,206 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { formatTime } from '../../shared/time-format';
+import { startFrameLoop } from '../extras/frame-loop';
+import { currentRow, rowCells, rowSpoken, type TimelineTable } from './timeline-tables';
+import { gridMove, pageOf, TABLE_PAGE_SIZE } from './grid-keys';
+
+interface TableViewProps {
+  tables: TimelineTable[];
+  time: () => number | null;
+  playing: boolean;
+  onSeek: (time: number) => void;
+}
+
+interface Focus {
+  row: number;
+  column: number;
+}
+
+/**
+ * The 'Table' view: one timeline at a time as an ARIA grid. Arrow keys move between cells,
+ * Page Up/Down and Ctrl+Home/End between pages and ends, Enter seeks to the row's component.
+ * Rows are shown a page at a time (a beat timeline can have tens of thousands); aria-rowcount
+ * and aria-rowindex tell screen readers where they are in the whole timeline. The row under the
+ * playhead is marked from the frame loop, not by re-rendering, and announced (politely, only
+ * while playing) in a live region.
+ */
+export function TimelineTableView({ tables, time, playing, onSeek }: TableViewProps) {
+  const ids = useId();
+  const [chosen, setChosen] = useState(0);
+  const [focus, setFocus] = useState<Focus>({ row: 0, column: 0 });
+  const [page, setPage] = useState(0);
+  const table = tables[Math.min(chosen, tables.length - 1)];
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const liveRef = useRef<HTMLParagraphElement>(null);
+  const moveFocusRef = useRef(false);
+  const playingRef = useRef(playing);
+  playingRef.current = playing;
+
+  const rowCount = table?.rows.length ?? 0;
+  const pageCount = Math.max(1, Math.ceil(rowCount / TABLE_PAGE_SIZE));
+  const first = page * TABLE_PAGE_SIZE;
+  const visible = useMemo(
+    () => table?.rows.slice(first, first + TABLE_PAGE_SIZE) ?? [],
+    [table, first],
+  );
+
+  useEffect(() => {
+    setFocus({ row: 0, column: 0 });
+    setPage(0);
+  }, [chosen]);
+
+  // Moves DOM focus only after a keyboard move inside the grid, never on playback.
+  useEffect(() => {
+    if (!moveFocusRef.current) return;
+    moveFocusRef.current = false;
+    bodyRef.current
+      ?.querySelector<HTMLElement>(`[data-row="${focus.row}"] [data-column="${focus.column}"]`)
+      ?.focus();
+  }, [focus, page]);
+
+  useEffect(() => {
+    if (!table) return;
+    let marked: HTMLElement | null = null;
+    let announced = -2;
+    const loop = startFrameLoop(time, (now) => {
+      const index = currentRow(table, now);
+      const row = bodyRef.current?.querySelector<HTMLElement>(`[data-row="${index}"]`) ?? null;
+      if (row !== marked) {
+        marked?.removeAttribute('aria-current');
+        marked?.removeAttribute('data-current');
+        row?.setAttribute('aria-current', 'true');
+        row?.setAttribute('data-current', 'true');
+        marked = row;
+      }
+      if (index !== announced) {
+        announced = index;
+        const live = liveRef.current;
+        const current = table.rows[index];
+        if (live && playingRef.current && current) {
+          live.textContent = `${rowSpoken(table, current) || 'unlabelled'}, ${formatTime(current.start)}`;
+        }
+      }
+    });
+    return () => loop.stop();
+    // `visible`: a new page has new row elements to mark.
+  }, [table, time, visible]);
+
+  if (!table) return <p>No timeline of this file can be shown as a table.</p>;
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    // Space stays play/pause, as everywhere in the viewer.
+    if (event.key === 'Enter') {
+      const row = table.rows[focus.row];
+      if (row) {
+        event.preventDefault();
+        onSeek(row.start);
+      }
+      return;
+    }
+    const next = gridMove(focus, event.key, event.ctrlKey || event.metaKey, {
+      rows: rowCount,
+      columns: table.columns.length,
+    });
+    if (!next) return;
+    event.preventDefault();
+    moveFocusRef.current = true;
+    setFocus(next);
+    setPage(pageOf(next.row));
+  };
+
+  const goToPage = (target: number) => {
+    const clamped = Math.max(0, Math.min(pageCount - 1, target));
+    setPage(clamped);
+    setFocus({ row: clamped * TABLE_PAGE_SIZE, column: 0 });
+  };
+
+  const captionId = `${ids}-caption`;
+  const helpId = `${ids}-help`;
+  return (
+    <section className="timeline-table" aria-labelledby={`${ids}-heading`}>
+      <h2 id={`${ids}-heading`} className="timeline-table__heading">
+        Timelines as a table
+      </h2>
+      <div className="timeline-table__controls">
+        <label>
+          Timeline{' '}
+          <select value={chosen} onChange={(event) => setChosen(Number(event.target.value))}>
+            {tables.map((t, n) => (
+              <option key={t.index} value={n}>
+                {(t.name || t.kind.toLowerCase()) + ` (${t.rows.length})`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="timeline-table__pages">
+          <button type="button" onClick={() => goToPage(page - 1)} disabled={page === 0}>
+            Previous rows
+          </button>
+          <span>
+            Rows {rowCount === 0 ? 0 : first + 1}–{Math.min(rowCount, first + TABLE_PAGE_SIZE)} of{' '}
+            {rowCount}
+          </span>
+          <button type="button" onClick={() => goToPage(page + 1)} disabled={page >= pageCount - 1}>
+            Next rows
+          </button>
+        </span>
+      </div>
+      <p id={helpId} className="timeline-table__help">
+        Arrow keys move between cells, Page Up and Page Down by {TABLE_PAGE_SIZE} rows, Ctrl+Home
+        and Ctrl+End to the first and last row; Enter plays from the row’s time.
+      </p>
+      <div className="timeline-table__scroller">
+        <table
+          role="grid"
+          aria-labelledby={captionId}
+          aria-describedby={helpId}
+          aria-rowcount={rowCount + 1}
+          aria-colcount={table.columns.length}
+          aria-readonly="true"
+          data-testid="timeline-table"
+          onKeyDown={onKeyDown}
+        >
+          <caption id={captionId}>
+            {table.name || table.kind.toLowerCase()}: {rowCount} components
+          </caption>
+          <thead>
+            <tr aria-rowindex={1}>
+              {table.columns.map((column, c) => (
+                <th key={column} scope="col" aria-colindex={c + 1}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody ref={bodyRef}>
+            {visible.map((row, n) => {
+              const index = first + n;
+              return (
+                <tr key={row.id} data-row={index} aria-rowindex={index + 2}>
+                  {rowCells(table, row).map((cell, c) => (
+                    <td
+                      key={c}
+                      data-column={c}
+                      aria-colindex={c + 1}
+                      tabIndex={focus.row === index && focus.column === c ? 0 : -1}
+                      onClick={() => setFocus({ row: index, column: c })}
+                      onDoubleClick={() => onSeek(row.start)}
+                    >
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <p
+        ref={liveRef}
+        className="visually-hidden"
+        aria-live="polite"
+        data-testid="table-live-region"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { beyondJson } from '../../shared/viewer-json/tla-fixture.test-support';
+import { currentRow, enclosingUnits, rowCells, rowSpoken, timelineTables } from './timeline-tables';
+
+describe('timelineTables', () => {
+  const tables = timelineTables(beyondJson());
+  const byKind = (kind: string) => tables.find((t) => t.kind === kind)!;
+
+  it('makes one table per shown timeline, in display order, with kind-specific columns', () => {
+    expect(tables.map((t) => [t.kind, t.name])).toEqual([
+      ['HIERARCHY', 'Form'],
+      ['MARKER', 'Cadences'],
+      ['BEAT', 'Measures'],
+      ['HARMONY', 'Harmony'],
+      ['PDF', 'Score'],
+    ]);
+    expect(byKind('HIERARCHY').columns).toEqual([
+      'Start',
+      'End',
+      'Level',
+      'Label',
+      'Formal type',
+      'Formal function',
+      'Comments',
+    ]);
+    const markers = byKind('MARKER');
+    expect(rowCells(markers, markers.rows[0]!)).toEqual(['0:00:19.50', 'HC', 'half, "open"']);
+  });
+
+  it('orders hierarchy units by start, the larger unit first', () => {
+    const form = byKind('HIERARCHY');
+    expect(form.rows.map((r) => rowCells(form, r)[3])).toEqual([
+      'Exposition',
+      'P',
+      'S, "second"',
+      '',
+    ]);
+  });
+
+  it('numbers measures as the beat timeline draws them (stored sizes, pattern, pickup 0)', () => {
+    // beats_in_measure [1] then the pattern [3]: measures 0 (1 beat), 1 (3), 2 (3), 3 (1).
+    expect(byKind('BEAT').rows.map((r) => `${r.measure}.${r.beat}`)).toEqual([
+      '0.1',
+      '1.1',
+      '1.2',
+      '1.3',
+      '2.1',
+      '2.2',
+      '2.3',
+      '3.1',
+    ]);
+  });
+
+  it('labels harmonies and keys as the timeline does', () => {
+    const harmony = byKind('HARMONY');
+    expect(harmony.rows.map((r) => rowCells(harmony, r).slice(1, 3).join(' '))).toEqual([
+      'Key E:',
+      'Harmony I',
+      'Harmony V65',
+      'Harmony Tonic!',
+      'Key a:',
+      'Harmony Am',
+    ]);
+  });
+
+  it('finds the row under the playhead: the last point at or before it', () => {
+    const markers = byKind('MARKER');
+    expect(currentRow(markers, 0)).toBe(-1);
+    expect(currentRow(markers, 19.5)).toBe(0);
+    expect(currentRow(markers, 38.99)).toBe(0);
+    expect(currentRow(markers, 500)).toBe(1);
+  });
+
+  it('finds the innermost hierarchy unit, and every unit around the time', () => {
+    const form = byKind('HIERARCHY');
+    expect(rowCells(form, form.rows[currentRow(form, 25)]!)[3]).toBe('S, "second"');
+    expect(form.rows[currentRow(form, 50)]!.level).toBe(2);
+    expect(currentRow(form, 60)).toBe(-1);
+    expect(enclosingUnits(form, 5).map((r) => rowSpoken(form, r))).toEqual(['Exposition', 'P']);
+  });
+});

@@ -1,0 +1,70 @@
+import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
+import { createLayoutClient, type LayoutClient } from './layout-client';
+import { fetchMediaBaseUrl, fetchViewerBytes } from './viewer-data';
+
+/**
+ * The viewer's head start. index.html loads this module as a small entry of its own, ahead of
+ * the app bundle: on a page opened straight on /viewer/{id} it starts the JSON fetch and the
+ * layout worker while the app bundle is still downloading and starting, and hands the bytes to
+ * the worker the moment they arrive, so parsing overlaps the app's start-up. The viewer:drawn
+ * budget (DESIGN.md section 7) cannot be met if any of that waits for React.
+ */
+
+export const NOT_FOUND_MESSAGE =
+  'This file does not exist, or it is private. Check the link, or log in as the file’s owner.';
+export const NETWORK_MESSAGE =
+  'A server/network error occurred. Try waiting for a bit and reloading the page.';
+
+export type ViewerOpened = { ok: true; header: ViewerHeader } | { ok: false; message: string };
+
+export interface ViewerStart {
+  fileId: string;
+  abort: AbortController;
+  client: LayoutClient;
+  /** The file fetched, parsed and prepared by the worker (or why not). */
+  opened: Promise<ViewerOpened>;
+  mediaBase: Promise<string>;
+}
+
+export function startViewerLoad(fileId: string): ViewerStart {
+  const abort = new AbortController();
+  const client = createLayoutClient();
+  const opened = (async (): Promise<ViewerOpened> => {
+    const bytes = await fetchViewerBytes(fileId, abort.signal);
+    if (!bytes.ok) {
+      return {
+        ok: false,
+        message: bytes.reason === 'not-found' ? NOT_FOUND_MESSAGE : NETWORK_MESSAGE,
+      };
+    }
+    const result = await client.open(bytes.bytes);
+    if (!result.ok) return { ok: false, message: result.message };
+    performance.mark('viewer:data');
+    return result;
+  })().catch((): ViewerOpened => ({ ok: false, message: NETWORK_MESSAGE }));
+  return { fileId, abort, client, opened, mediaBase: fetchMediaBaseUrl(abort.signal) };
+}
+
+function directViewerId(): string | null {
+  if (typeof window === 'undefined') return null;
+  const match = /^\/viewer\/([^/?#]+)/.exec(window.location.pathname);
+  // /viewer/local is the local viewer (src/pages/local-viewer-page.tsx): it sends nothing.
+  return match?.[1] && match[1] !== 'local' ? decodeURIComponent(match[1]) : null;
+}
+
+let early: ViewerStart | null = null;
+const directId = directViewerId();
+if (directId !== null) {
+  early = startViewerLoad(directId);
+}
+
+/** The load started early for this file, or a new one; an early load of another file stops. */
+export function takeViewerLoad(fileId: string): ViewerStart {
+  const started = early && early.fileId === fileId ? early : startViewerLoad(fileId);
+  if (early && early !== started) {
+    early.abort.abort();
+    early.client.dispose();
+  }
+  early = null;
+  return started;
+}

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { multipartBody } from '../server/support/multipart-body';
+import { registration } from '../server/support/accounts';
+import { analysisTla } from '../server/support/upload-helpers';
+import { captureLine, remember } from './support/log-capture';
+
+const MARKERS = 5_000;
+const UPLOADS = 6;
+
+interface Running {
+  child: ChildProcess;
+  lines: string[];
+  exited: Promise<number | null>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * The real server (server/server.ts) as a child process on PGlite: SIGTERM during requests lets
+ * them finish, closes the database and exits 0; the data opens again on the next start.
+ */
+describe('SIGTERM while requests are in flight (PGlite)', () => {
+  let folder: string;
+  let env: Record<string, string>;
+  let base: string;
+
+  beforeAll(async () => {
+    folder = mkdtempSync(path.join(tmpdir(), 'tilia-sigterm-'));
+    const clientDir = path.join(folder, 'client');
+    mkdirSync(clientDir);
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>TiLiA</title>');
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    env = {
+      ...(process.env as Record<string, string>),
+      DATA_DIR: path.join(folder, 'data'),
+      CLIENT_DIR: clientDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SECRET_KEY: 'sigterm-test-secret-key-long-enough-for-hs256',
+      LOG_LEVEL: 'info',
+    };
+    delete env.DATABASE_URL;
+  });
+
+  afterAll(() => {
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  async function start(): Promise<Running> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const lines: string[] = [];
+    const collect = (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (line.trim() === '') continue;
+        lines.push(line);
+        captureLine(line);
+      }
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
+    await until(
+      () => lines.some((line) => line.includes('Server listening')),
+      'the server to listen',
+      120_000,
+    );
+    return { child, lines, exited };
+  }
+
+  it('finishes in-flight uploads, exits 0, and the data opens on the next start', async () => {
+    const first = await start();
+    const password = 'velvet-harpsichord-93';
+    remember(password);
+    const registered = await fetch(`${base}/api/v1/dj-rest-auth/registration/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(registration('sigterm')),
+    });
+    expect(registered.status).toBe(201);
+    const login = await fetch(`${base}/api/v1/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'sigterm', password }),
+    });
+    const { access, refresh } = (await login.json()) as { access: string; refresh: string };
+    remember(access, refresh);
+
+    const incoming = () => first.lines.filter((line) => line.includes('/api/v1/upload/')).length;
+    const before = incoming();
+    const uploads = Array.from({ length: UPLOADS }, async (_, i) => {
+      const title = `Shutdown ${i}`;
+      const { body, headers } = multipartBody([
+        { name: `s${i}.tla`, bytes: analysisTla({ title, markers: MARKERS }) },
+      ]);
+      const response = await fetch(`${base}/api/v1/upload/`, {
+        method: 'POST',
+        headers: { ...headers, authorization: `Bearer ${access}` },
+        body: new Uint8Array(body),
+      });
+      return { title, status: response.status, text: await response.text() };
+    });
+    // Every upload has reached the server before the signal.
+    await until(() => incoming() - before >= UPLOADS, 'every upload to arrive');
+    first.child.kill('SIGTERM');
+    const results = await Promise.all(uploads);
+    const code = await first.exited;
+
+    for (const result of results) expect(result.status, result.text).toBe(201);
+    expect(code).toBe(0);
+    expect(first.lines.some((line) => line.includes('SIGTERM received'))).toBe(true);
+    expect(first.lines.filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
+
+    const second = await start();
+    try {
+      for (const [i, result] of results.entries()) {
+        const id = (JSON.parse(result.text) as { files: { id: number }[] }).files[0]!.id;
+        const json = await fetch(`${base}/api/v1/files/${id}/json`, {
+          headers: { authorization: `Bearer ${access}` },
+        });
+        expect(json.status).toBe(200);
+        const file = (await json.json()) as {
+          abstract_work: { title: string };
+          timelines: { components: unknown[] }[];
+        };
+        expect(file.abstract_work.title).toBe(`Shutdown ${i}`);
+        expect(file.timelines[0]!.components).toHaveLength(MARKERS);
+      }
+    } finally {
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { App } from '../../server/app';
+import { prepareDatabase } from '../../server/db/prepare';
+import { users } from '../../server/db/schema';
+import { ingestTla } from '../../server/ingest/ingest.service';
+import type { ViewerFileJson } from '../../src/shared/api-types';
+import { readTla } from '../../src/shared/tla/tla-reader';
+import { viewerJsonFromDocument } from '../../src/shared/viewer-json/viewer-json-from-document';
+import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
+import { testApp } from './support/test-app';
+
+const FIXTURES = 'tests/fixtures/tla';
+const fixtureNames = readdirSync(FIXTURES).filter((name) => name.endsWith('.tla'));
+
+/** The JSON without its ids: the local viewer makes them up, the database numbers them. */
+function withoutIds(json: ViewerFileJson) {
+  return {
+    concrete_work: { ...json.concrete_work, id: 0, abstract_work_id: 0 },
+    abstract_work: { ...json.abstract_work, id: 0 },
+    timelines: json.timelines.map((timeline) => ({
+      ...timeline,
+      id: 0,
+      components: timeline.components.map((component) => ({ ...component, id: 0 })),
+    })),
+  };
+}
+
+// The local viewer (/viewer/local) builds the viewer JSON in the browser; an uploaded file gets
+// it from the server. Both must agree, or the same file would draw differently.
+describe.each(databaseKinds)('viewerJsonFromDocument agrees with the server on %s', (kind) => {
+  let testDb: TestDatabase;
+  let app: App;
+  const ids = new Map<string, number>();
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    await prepareDatabase(testDb.database);
+    app = await testApp(testDb.database);
+    const [owner] = await testDb.database.db
+      .insert(users)
+      .values({
+        username: 'parity',
+        email: 'parity@example.org',
+        firstName: '',
+        lastName: '',
+        isActive: true,
+      })
+      .returning({ id: users.id });
+    for (const name of fixtureNames) {
+      const stored = await ingestTla(testDb.database.db, {
+        bytes: readFileSync(`${FIXTURES}/${name}`),
+        fileName: name,
+        authorId: owner!.id,
+        isPublic: true,
+      });
+      ids.set(name, stored.id);
+    }
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.drop();
+  });
+
+  it('has fixtures of every drawn kind to compare', () => {
+    const kinds = new Set(
+      fixtureNames.flatMap((name) =>
+        readTla(readFileSync(`${FIXTURES}/${name}`), name).timelines.map((t) => t.kind),
+      ),
+    );
+    for (const drawn of ['HIERARCHY_TIMELINE', 'MARKER_TIMELINE', 'BEAT_TIMELINE']) {
+      expect(kinds).toContain(drawn);
+    }
+    expect(kinds).toContain('HARMONY_TIMELINE');
+  });
+
+  it.each(fixtureNames)('%s: same timelines, components, labels and work', async (name) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/v1/files/${ids.get(name)}/json`,
+    });
+    expect(response.statusCode).toBe(200);
+    const served = response.json<ViewerFileJson>();
+    const local = viewerJsonFromDocument(readTla(readFileSync(`${FIXTURES}/${name}`), name));
+    expect(withoutIds(local)).toEqual(withoutIds(served));
+  });
+
+  it('agrees on the seeded K. 284 I (/viewer/135), harmony keys included', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/files/135/json' });
+    expect(response.statusCode).toBe(200);
+    const served = response.json<ViewerFileJson>();
+    const tla = await app.inject({ method: 'GET', url: '/api/v1/files/135/tla' });
+    expect(tla.statusCode).toBe(200);
+    const local = viewerJsonFromDocument(readTla(tla.rawPayload, 'k284.tla'));
+    expect(withoutIds(local)).toEqual(withoutIds(served));
+  });
+});
