@@ -72,6 +72,8 @@ export default defineConfig({
           PUBLIC_URL: `http://127.0.0.1:${port}`,
           LOG_LEVEL: 'warn',
           CLIENT_DIR: process.env.CLIENT_DIR ?? 'dist',
+          // The suite signs up far more accounts from one address than a person would.
+          RATE_LIMIT_REGISTRATION: '1000/3600',
         },
       },
 });
