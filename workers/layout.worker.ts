@@ -4,14 +4,37 @@
  */
 import * as Comlink from 'comlink';
 import { LayoutSession, type LayoutWorkerApi } from '../src/shared/viewer-layout/layout-session';
-import { layoutTransferables } from '../src/shared/viewer-layout/view-layout';
+import { steppedZoom } from '../src/shared/viewer-layout/time-scale';
+import { layoutTransferables, type ViewRequest } from '../src/shared/viewer-layout/view-layout';
 
 const session = new LayoutSession();
+
+/** Zoom steps laid out once, unseen, after the first view (see `warmUp`). */
+const WARM_UP_STEPS = 4;
+let warmedUp = false;
+
+/**
+ * After the first view is answered, lays out the next few zoom-in steps and throws them away,
+ * while the page is busy drawing: V8 then has the layout code compiled and optimised before the
+ * user's first zoom, which otherwise costs several times a later one.
+ */
+function warmUp(first: ViewRequest): void {
+  if (warmedUp) return;
+  warmedUp = true;
+  setTimeout(() => {
+    let zoom = first.zoom;
+    for (let step = 0; step < WARM_UP_STEPS; step++) {
+      zoom = steppedZoom(zoom, 1);
+      session.layout({ ...first, zoom });
+    }
+  }, 0);
+}
 
 const api: LayoutWorkerApi = {
   open: (bytes) => session.open(bytes),
   layout: (request) => {
     const layout = session.layout(request);
+    warmUp(request);
     return Comlink.transfer(layout, layoutTransferables(layout));
   },
   component: (ref) => session.component(ref),

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { AboutPage } from '../pages/about-page';
 import { BrowseFilesPage } from '../pages/browse-files-page';
@@ -6,7 +7,6 @@ import { ChangePasswordPage } from '../pages/change-password-page';
 import { ChangeProfilePage } from '../pages/change-profile-page';
 import { DashboardPage } from '../pages/dashboard-page';
 import { DownloadsPage } from '../pages/downloads-page';
-import { HelpPage } from '../pages/help-page';
 import { HomePage } from '../pages/home-page';
 import { LocalViewerPage } from '../pages/local-viewer-page';
 import { LoginPage } from '../pages/login-page';
@@ -19,6 +19,20 @@ import { UploadPage } from '../pages/upload-page';
 import { ViewerPage } from '../pages/viewer-page';
 import { RequireAuth, VisitorsOnly } from './guards';
 import { paths } from './routes';
+
+// The help centre brings the Markdown renderer and every help page's text: its own chunk, so
+// the other pages (the viewer above all) do not download and evaluate them.
+const LazyHelpPage = lazy(() =>
+  import('../pages/help-page').then((module) => ({ default: module.HelpPage })),
+);
+
+function HelpPage({ slug }: { slug: string }) {
+  return (
+    <Suspense fallback={null}>
+      <LazyHelpPage slug={slug} />
+    </Suspense>
+  );
+}
 
 /** The route table of SPEC.md section 2. Order matters only where patterns overlap (help). */
 export function AppRoutes() {

@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
 import type { LayoutWorkerApi } from '../shared/viewer-layout/layout-session';
+import type { ViewLayout, ViewRequest } from '../shared/viewer-layout/view-layout';
 
 /** The layout API as the page sees it: every call is asynchronous, in a worker or not. */
 export type LayoutApi = {
@@ -14,7 +15,38 @@ export interface LayoutClient {
   mode: 'worker' | 'in-process';
   /** Transfers a buffer to the layout side (a copy in process). */
   open(bytes: ArrayBuffer): ReturnType<LayoutApi['open']>;
+  /** A view's layout: the prefetched one when it is for the same view, else a new request. */
+  layout(request: ViewRequest): Promise<ViewLayout>;
+  /** Asks for a view ahead of the page (its first one), for `layout` to answer with once. */
+  prefetchLayout(request: ViewRequest): void;
   dispose(): void;
+}
+
+function sameView(a: ViewRequest, b: ViewRequest): boolean {
+  return (
+    a.zoom === b.zoom &&
+    a.scrollLeft === b.scrollLeft &&
+    a.viewportWidth === b.viewportWidth &&
+    a.width === b.width
+  );
+}
+
+/** `layout` and `prefetchLayout` over an API; a prefetched layout is handed out once. */
+function prefetching(api: LayoutApi): Pick<LayoutClient, 'layout' | 'prefetchLayout'> {
+  let prefetched: { request: ViewRequest; layout: Promise<ViewLayout> } | null = null;
+  return {
+    layout: (request) => {
+      const ahead = prefetched;
+      prefetched = null;
+      return ahead && sameView(ahead.request, request) ? ahead.layout : api.layout(request);
+    },
+    prefetchLayout: (request) => {
+      const layout = api.layout(request);
+      // A prefetch nobody asks for must not surface as an unhandled rejection.
+      layout.catch(() => undefined);
+      prefetched = { request, layout };
+    },
+  };
 }
 
 function inProcessClient(): LayoutClient {
@@ -35,6 +67,7 @@ function inProcessClient(): LayoutClient {
     api,
     mode: 'in-process',
     open: api.open,
+    ...prefetching(api),
     dispose: () => void loading.then((session) => session.close()),
   };
 }
@@ -68,6 +101,7 @@ export function createLayoutClient(options: { inProcess?: boolean } = {}): Layou
     api,
     mode: 'worker',
     open: (bytes) => remote.open(Comlink.transfer(bytes, [bytes])),
+    ...prefetching(api),
     dispose: () => {
       if (disposed) return;
       disposed = true;

@@ -3,101 +3,19 @@
 import 'pixi.js/browser';
 // The site's CSP forbids eval; this swaps pixi's generated shader glue for a static version.
 import 'pixi.js/unsafe-eval';
-import {
-  BitmapFontManager,
-  BitmapText,
-  Container,
-  Graphics,
-  Texture,
-  WebGLRenderer,
-} from 'pixi.js';
+import { Container, Graphics, Texture, WebGLRenderer } from 'pixi.js';
 import type { TimelineHeader } from '../shared/viewer-layout/viewer-document';
 import {
   GLYPH_MARKER,
   GLYPH_PDF_OCCLUDED,
-  type DrawnLabel,
   type TimelineDrawing,
   type ViewLayout,
 } from '../shared/viewer-layout/view-layout';
-import {
-  FIGURE_FONT_SIZE,
-  PDF_ICON_COLOR,
-  TEXT_COLOR,
-} from '../shared/viewer-layout/layout-constants';
+import { PDF_ICON_COLOR } from '../shared/viewer-layout/layout-constants';
 import { addRects, ParticleBatch } from './rect-particles';
 
-const FONT_FAMILY = 'Arial, Helvetica, sans-serif';
-
-// pixi measures every pair of glyphs in its label font for kerning (O(n²) canvas measureText):
-// with software rendering that was over 100 ms of the first draw, for pairs that 10 px labels
-// cannot show.
-BitmapFontManager.defaultOptions.skipKerning = true;
 const BAND_COLORS = [0xf7f7f5, 0xefefec] as const;
 const SELECTION_COLOR = 0x1a5fd0;
-
-function labelKey(text: string, size: number): string {
-  return `${size}|${text}`;
-}
-
-/**
- * Label sprites are pooled per timeline, by text: a redraw gives each label a sprite that
- * already shows that text when there is one (so zooming over 'PAC', 'A5.1' or a measure number
- * costs no text layout), then reuses the rest, and only then allocates.
- */
-class LabelPool {
-  /** Sprites shown by the last draw, by text. */
-  private byKey = new Map<string, BitmapText[]>();
-  private spare: BitmapText[] = [];
-  private shown = new Map<string, BitmapText[]>();
-  constructor(private readonly parent: Container) {}
-
-  /** `needed`: the texts (labelKey) this draw places; sprites showing any other become spare. */
-  begin(needed: ReadonlySet<string>): void {
-    for (const [key, items] of this.byKey) {
-      if (needed.has(key)) continue;
-      this.spare.push(...items);
-      this.byKey.delete(key);
-    }
-    this.shown = new Map();
-  }
-
-  take(text: string, size: number): BitmapText {
-    const key = labelKey(text, size);
-    let item = this.byKey.get(key)?.pop() ?? this.spare.pop();
-    if (!item) {
-      item = new BitmapText({
-        text,
-        style: { fontFamily: FONT_FAMILY, fontSize: size, fill: TEXT_COLOR },
-      });
-      this.parent.addChild(item);
-    } else {
-      if (item.style.fontSize !== size) item.style.fontSize = size;
-      if (item.text !== text) item.text = text;
-    }
-    item.visible = true;
-    const list = this.shown.get(key);
-    if (list) list.push(item);
-    else this.shown.set(key, [item]);
-    return item;
-  }
-
-  end(): void {
-    for (const items of this.byKey.values()) this.spare.push(...items);
-    for (const item of this.spare) item.visible = false;
-    this.byKey = this.shown;
-  }
-}
-
-/** The text keys of every sprite a drawing's labels need (text, figures, text after). */
-function neededLabels(labels: readonly DrawnLabel[]): Set<string> {
-  const keys = new Set<string>();
-  for (const label of labels) {
-    keys.add(labelKey(label.text, label.size));
-    for (const figure of label.figures ?? []) keys.add(labelKey(figure, FIGURE_FONT_SIZE));
-    if (label.after) keys.add(labelKey(label.after, label.size));
-  }
-  return keys;
-}
 
 /** The glyphs drawn as textures (white shapes, tinted per copy), with their drawing offsets. */
 interface GlyphTextures {
@@ -135,7 +53,6 @@ class TimelineLayer {
   private readonly rects = new ParticleBatch(Texture.WHITE);
   private readonly markers: ParticleBatch;
   private readonly pdfIcons: ParticleBatch;
-  private readonly labels: LabelPool;
 
   constructor(
     readonly header: TimelineHeader,
@@ -149,9 +66,6 @@ class TimelineLayer {
     band.label = 'band';
     this.root.y = header.y;
     this.root.addChild(band, this.rects.container, this.markers.container, this.pdfIcons.container);
-    const labelLayer = new Container();
-    this.root.addChild(labelLayer);
-    this.labels = new LabelPool(labelLayer);
   }
 
   resizeBand(width: number): void {
@@ -185,34 +99,6 @@ class TimelineLayer {
     this.rects.end();
     this.markers.end();
     this.pdfIcons.end();
-    this.labels.begin(neededLabels(drawing.labels));
-    for (const label of drawing.labels) this.placeLabel(label);
-    this.labels.end();
-  }
-
-  private placeLabel(label: DrawnLabel): void {
-    const main = this.labels.take(label.text, label.size);
-    main.position.set(Math.round(label.x), Math.round(label.y));
-    const figures = label.figures ?? [];
-    // Reading a BitmapText's width lays its text out: only labels with parts after it pay that.
-    if (figures.length === 0 && !label.after) return;
-    let x = label.x + main.width;
-    if (figures.length > 0) {
-      // Figured bass: figures stacked top to bottom in a column after the numeral.
-      const lineHeight = FIGURE_FONT_SIZE;
-      const top = label.y + label.size / 2 - (figures.length * lineHeight) / 2 - 1;
-      let column = 0;
-      figures.forEach((figure, row) => {
-        const item = this.labels.take(figure, FIGURE_FONT_SIZE);
-        item.position.set(Math.round(x + 1), Math.round(top + row * lineHeight));
-        column = Math.max(column, item.width);
-      });
-      x += column + 2;
-    }
-    if (label.after) {
-      const after = this.labels.take(label.after, label.size);
-      after.position.set(Math.round(x), Math.round(label.y));
-    }
   }
 }
 
@@ -242,6 +128,10 @@ async function initRenderer(
     autoDensity: true,
     skipExtensionImports: true,
   });
+  // The scene samples three textures (a white texel and the two glyphs); a batch
+  // shader with one branch per texture unit the GPU has (16 or more) only costs compile time,
+  // which under software WebGL is most of the first frame.
+  renderer.limits.maxBatchableTextures = Math.min(renderer.limits.maxBatchableTextures, 4);
   return renderer;
 }
 

@@ -19,6 +19,7 @@ import { LatestWins } from './latest-wins';
 import type { LayoutClient } from './layout-client';
 import type { MediaAdapter } from './media/media-adapter';
 import { clampToSpan, seekApplies, type SeekRequest } from './playback-rules';
+import { LabelLayer } from './label-layer';
 import { PlayheadLoop } from './playhead-loop';
 import { TimelineScene, type SelectionBox } from './timeline-scene';
 
@@ -73,6 +74,7 @@ export class ViewerController {
   private readonly views: LatestWins<PendingView, ViewLayout>;
   private readonly loop: PlayheadLoop;
   private readonly resizeObserver: ResizeObserver;
+  private readonly labels: LabelLayer;
 
   constructor(
     private readonly header: ViewerHeader,
@@ -82,7 +84,7 @@ export class ViewerController {
     private readonly listener: ViewerListener,
   ) {
     this.views = new LatestWins(
-      (pending) => client.api.layout(pending.request),
+      (pending) => client.layout(pending.request),
       (layout, pending) => this.show(layout, pending),
       () => listener.error('The timelines could not be drawn.'),
     );
@@ -102,6 +104,7 @@ export class ViewerController {
         viewportWidth: () => this.viewportWidth,
       },
     );
+    this.labels = new LabelLayer(elements.stage, elements.rows, header.timelines);
     this.viewportWidth = this.measureViewport();
     elements.scroller.addEventListener('scroll', this.onScroll, { passive: true });
     this.resizeObserver = new ResizeObserver(() => this.onResize());
@@ -177,6 +180,7 @@ export class ViewerController {
     const scene = this.scene;
     if (!scene) return;
     scene.draw(layout);
+    this.labels.draw(layout);
     scene.drawSelection(this.selectionBox());
     scene.render();
     this.loop.refresh();
@@ -362,6 +366,7 @@ export class ViewerController {
     this.elements.scroller.removeEventListener('scroll', this.onScroll);
     this.scene?.destroy();
     this.scene = null;
+    this.labels.destroy();
     this.layout = null;
   }
 }

@@ -1,4 +1,5 @@
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
+import type { ViewRequest } from '../shared/viewer-layout/view-layout';
 import { createLayoutClient, type LayoutClient } from './layout-client';
 import { fetchMediaBaseUrl, fetchViewerBytes } from './viewer-data';
 
@@ -26,6 +27,20 @@ export interface ViewerStart {
   mediaBase: Promise<string>;
 }
 
+/** The page's 10 px margins and the timelines' 1 px borders (viewer.css), around the timelines. */
+const PAGE_CHROME_WIDTH = 22;
+
+/**
+ * The first view the page will ask for (fit to screen, as wide as the timelines will be), so the
+ * worker lays it out while the page is still starting, and the page finds it ready the moment
+ * its scene exists (no frame in between). A wrong guess costs nothing: the page's real request
+ * is then laid out as usual.
+ */
+function firstViewGuess(): ViewRequest | undefined {
+  const width = Math.floor(document.documentElement.clientWidth - PAGE_CHROME_WIDTH);
+  return width >= 100 ? { zoom: 1, scrollLeft: 0, viewportWidth: width, width } : undefined;
+}
+
 export function startViewerLoad(fileId: string): ViewerStart {
   const abort = new AbortController();
   const client = createLayoutClient();
@@ -39,6 +54,8 @@ export function startViewerLoad(fileId: string): ViewerStart {
     }
     const result = await client.open(bytes.bytes);
     if (!result.ok) return { ok: false, message: result.message };
+    const firstView = firstViewGuess();
+    if (firstView) client.prefetchLayout(firstView);
     performance.mark('viewer:data');
     return result;
   })().catch((): ViewerOpened => ({ ok: false, message: NETWORK_MESSAGE }));

@@ -136,6 +136,46 @@ test.describe('viewer', () => {
     expect(zooms).toBe(4);
   });
 
+  test('labels are text over the canvas: measure numbers, stacked figures, cadences', async ({
+    page,
+  }) => {
+    await openViewer(page, '/viewer/135');
+    const labels = page.locator('.viewer-labels');
+    await expect(labels).toHaveAttribute('aria-hidden', 'true');
+    const shown = labels.locator('.viewer-label:not([hidden])');
+    // Measure 1's number, a cadence and a key are among the labels of the whole movement.
+    await expect(shown.filter({ hasText: /^1$/ }).first()).toBeVisible();
+    await expect(shown.filter({ hasText: /^HC$/ }).first()).toBeVisible();
+    await expect(shown.filter({ hasText: /^D:$/ }).first()).toBeVisible();
+    // A figure follows its numeral in a column of its own: V with 7.
+    const seventh = shown.filter({ hasText: /^V7$/ }).first();
+    await expect(seventh.locator('.viewer-label__figures > span')).toHaveText(['7']);
+    // A zoom step moves the labels with the drawing.
+    const cadenceX = () =>
+      shown
+        .filter({ hasText: /^HC$/ })
+        .first()
+        .evaluate((element) => element.getBoundingClientRect().left);
+    const before = await cadenceX();
+    const timelines = page.getByTestId('timelines');
+    await timelines.focus();
+    await page.keyboard.press('+');
+    await expect(timelines).toHaveAttribute('data-zoom', '1.2000');
+    expect(await cadenceX()).toBeGreaterThan(before);
+    // Closer in, ii with 6 over 5: the figures stacked, 6 above 5.
+    for (let step = 0; step < 5; step++) await page.keyboard.press('+');
+    await expect(timelines).toHaveAttribute('data-zoom', '2.9860');
+    const figures = shown
+      .filter({ hasText: /^ii65$/ })
+      .first()
+      .locator('.viewer-label__figures > span');
+    await expect(figures).toHaveText(['6', '5']);
+    const [six, five] = await figures.evaluateAll((spans) =>
+      spans.map((span) => span.getBoundingClientRect().top),
+    );
+    expect(five ?? 0).toBeGreaterThan(six ?? 0);
+  });
+
   test('an unknown id and a missing id get clear messages', async ({ page }) => {
     await page.goto('/viewer/999999');
     await expect(page.getByRole('alert')).toContainText('does not exist, or it is private');

@@ -39,5 +39,7 @@ export const TEXT_COLOR = 0x1f1f1f;
 
 /** Label fonts: sizes in px and the average glyph width used to fit text into a box. */
 export const LABEL_FONT_SIZE = 12;
+/** Measure numbers and marker labels. */
+export const SMALL_LABEL_FONT_SIZE = 10;
 export const FIGURE_FONT_SIZE = 9;
 export const AVERAGE_GLYPH_WIDTH = 0.6;

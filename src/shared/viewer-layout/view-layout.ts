@@ -12,6 +12,7 @@ import {
   MEASURE_TICK_HEIGHT,
   PDF_ICON_COLOR,
   PDF_ICON_WIDTH,
+  SMALL_LABEL_FONT_SIZE,
   TEXT_COLOR,
   TIMELINE_BAR_HEIGHT,
 } from './layout-constants';
@@ -156,7 +157,7 @@ function drawTimeline(
         out.hit(x - 3, 0, x + 3, BEAT_HEIGHT, points.indices[view.tickBeat[n] ?? 0] ?? 0);
       });
       for (const label of view.labels) {
-        out.labels.push({ x: label.x + 2, y: 1, text: label.text, size: 10 });
+        out.labels.push({ x: label.x + 2, y: 1, text: label.text, size: SMALL_LABEL_FONT_SIZE });
       }
       break;
     }
@@ -175,8 +176,18 @@ function drawTimeline(
         out.hit(x - MARKER_HALF_WIDTH, 0, x + MARKER_HALF_WIDTH, TIMELINE_BAR_HEIGHT, index);
         const nextX = n + 1 < kept.length ? (xs[kept[n + 1] ?? 0] ?? 0) : x + 200;
         const component = timeline.components[index] as { label?: string } | undefined;
-        const text = fitLabel(component?.label ?? '', nextX - x - MARKER_HALF_WIDTH - 4, 10);
-        if (text) out.labels.push({ x: x + MARKER_HALF_WIDTH + 2, y: 14, text, size: 10 });
+        const text = fitLabel(
+          component?.label ?? '',
+          nextX - x - MARKER_HALF_WIDTH - 4,
+          SMALL_LABEL_FONT_SIZE,
+        );
+        if (text)
+          out.labels.push({
+            x: x + MARKER_HALF_WIDTH + 2,
+            y: 14,
+            text,
+            size: SMALL_LABEL_FONT_SIZE,
+          });
       });
       break;
     }

@@ -1,0 +1,97 @@
+import { FIGURE_FONT_SIZE, TEXT_COLOR } from '../shared/viewer-layout/layout-constants';
+import type { DrawnLabel, ViewLayout } from '../shared/viewer-layout/view-layout';
+import type { TimelineHeader } from '../shared/viewer-layout/viewer-document';
+
+const FONT_FAMILY = 'Arial, Helvetica, sans-serif';
+
+/** What a label's element shows; an element is rebuilt only when this changes. */
+function contentKey(label: DrawnLabel): string {
+  return `${label.size}|${label.text}|${(label.figures ?? []).join('\u0001')}|${label.after ?? ''}`;
+}
+
+function fillLabel(element: HTMLElement, label: DrawnLabel): void {
+  element.style.fontSize = `${label.size}px`;
+  element.textContent = label.text;
+  const figures = label.figures ?? [];
+  if (figures.length > 0) {
+    // Figured bass: the figures stacked top to bottom in a column after the numeral.
+    const column = document.createElement('span');
+    column.className = 'viewer-label__figures';
+    column.style.fontSize = `${FIGURE_FONT_SIZE}px`;
+    column.style.lineHeight = `${FIGURE_FONT_SIZE}px`;
+    for (const figure of figures) {
+      const row = document.createElement('span');
+      row.textContent = figure;
+      column.append(row);
+    }
+    element.append(column);
+  }
+  if (label.after) element.append(label.after);
+}
+
+/**
+ * The timelines' labels (measure numbers, section, marker and chord labels, figured bass) as
+ * text elements over the canvas, not pixi text. Drawing text in WebGL meant making a glyph atlas,
+ * laying out every label into textured quads and uploading them on each view: most of the first
+ * frame and of each zoom step. The browser lays out a few hundred short labels in a fraction of
+ * that, off the WebGL path, and they stay sharp at any pixel ratio.
+ *
+ * Elements are pooled: a redraw moves the ones it needs and rewrites their text only where it
+ * changed; the rest are hidden.
+ */
+export class LabelLayer {
+  private readonly element = document.createElement('div');
+  private readonly pool: HTMLSpanElement[] = [];
+
+  constructor(
+    parent: HTMLElement,
+    before: Node | null,
+    private readonly headers: readonly TimelineHeader[],
+  ) {
+    this.element.className = 'viewer-labels';
+    this.element.setAttribute('aria-hidden', 'true');
+    this.element.style.fontFamily = FONT_FAMILY;
+    this.element.style.color = `#${TEXT_COLOR.toString(16).padStart(6, '0')}`;
+    parent.insertBefore(this.element, before);
+  }
+
+  draw(layout: ViewLayout): void {
+    let used = 0;
+    for (const drawing of layout.timelines) {
+      const top = this.headers[drawing.index]?.y ?? 0;
+      for (const label of drawing.labels) {
+        this.place(this.take(used++), label, top);
+      }
+    }
+    for (let n = used; n < this.pool.length; n++) {
+      const spare = this.pool[n];
+      if (spare && !spare.hidden) spare.hidden = true;
+    }
+  }
+
+  private take(index: number): HTMLSpanElement {
+    let item = this.pool[index];
+    if (!item) {
+      item = document.createElement('span');
+      item.className = 'viewer-label';
+      this.pool.push(item);
+      this.element.append(item);
+    }
+    return item;
+  }
+
+  private place(item: HTMLSpanElement, label: DrawnLabel, top: number): void {
+    const key = contentKey(label);
+    if (item.dataset.key !== key) {
+      item.dataset.key = key;
+      fillLabel(item, label);
+    }
+    item.style.transform = `translate(${Math.round(label.x)}px, ${Math.round(top + label.y)}px)`;
+    if (item.hidden) item.hidden = false;
+  }
+
+  destroy(): void {
+    this.element.remove();
+    this.pool.length = 0;
+  }
+}
