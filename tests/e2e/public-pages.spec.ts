@@ -257,6 +257,8 @@ test.describe('help', () => {
       void dialog.accept();
     });
     await page.goto('/help');
+    // The help centre is a chunk of its own: wait for its article before reading its links.
+    await expect(page.locator('article a[href^="/help/"]').first()).toBeVisible();
     const hrefs = await page
       .locator('article a[href^="/help/"]')
       .evaluateAll((anchors) => [...new Set(anchors.map((a) => a.getAttribute('href') ?? ''))]);
