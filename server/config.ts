@@ -25,6 +25,11 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Rate limits of the account routes (DESIGN.md section 8); tests lower them. */
   rateLimits: RateLimits;
+  /**
+   * How long a request refused by a rate limit is held before its 429 (THROTTLE_DELAY_MS): a
+   * client flooding the login then waits instead of spending the server's time.
+   */
+  throttleDelayMs: number;
 }
 
 /** At most `max` events per `windowMs`, per key (an IP, a username or an e-mail address). */
@@ -175,5 +180,6 @@ export function loadConfig(env: Env = process.env): Config {
         windowMs: 3_600_000,
       }),
     },
+    throttleDelayMs: integerIn(env, 'THROTTLE_DELAY_MS', 1000, 0, 60_000),
   };
 }

@@ -17,6 +17,28 @@ export function throttled(seconds: number): ApiError {
   );
 }
 
+/**
+ * Refused requests held at once, process-wide. Past this many a refusal is answered at once, so
+ * that a flood with many connections cannot make the server hold an unbounded number of them.
+ */
+export const MAX_HELD_REFUSALS = 1000;
+let heldRefusals = 0;
+
+/**
+ * Waits `ms` before a refusal is answered (a tarpit). A flooding client that waits for each 429
+ * sends a few requests a second per connection instead of thousands, and costs the server
+ * almost nothing; a person who hit the limit only waits a moment longer for the same answer.
+ */
+export async function holdRefusal(ms: number): Promise<void> {
+  if (ms <= 0 || heldRefusals >= MAX_HELD_REFUSALS) return;
+  heldRefusals++;
+  try {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  } finally {
+    heldRefusals--;
+  }
+}
+
 /** An attempt holding a place in a throttle until its outcome is known. */
 export interface Attempt {
   /** The attempt failed: it counts against the limit. */
@@ -38,6 +60,8 @@ export class Throttle {
     app: FastifyInstance,
     private readonly limit: RateLimit,
     private readonly keyOf: (request: FastifyRequest) => string,
+    /** How long a refusal is held before it is answered (see `holdRefusal`). */
+    private readonly delayMs = 0,
   ) {
     this.limiter = app.createRateLimit({
       max: limit.max,
@@ -49,7 +73,10 @@ export class Throttle {
   /** Counts every request; refuses the ones past the limit. */
   async count(request: FastifyRequest): Promise<void> {
     const status = await this.limiter(request);
-    if (!status.isAllowed && status.isExceeded) throw throttled(status.ttlInSeconds);
+    if (!status.isAllowed && status.isExceeded) {
+      await holdRefusal(this.delayMs);
+      throw throttled(status.ttlInSeconds);
+    }
   }
 
   /**
@@ -63,6 +90,7 @@ export class Throttle {
       // which slows it down far more than it costs the server.
       const refusal = throttled(status.ttlInSeconds);
       refusal.headers.connection = 'close';
+      await holdRefusal(this.delayMs);
       throw refusal;
     }
   }
@@ -87,6 +115,7 @@ export class Throttle {
       const status = await this.limiter(request, { increment: false });
       const others = (this.inFlight.get(key) ?? 1) - 1;
       if (!status.isAllowed && status.remaining - others <= 0) {
+        await holdRefusal(this.delayMs);
         throw throttled(status.ttl > 0 ? status.ttlInSeconds : this.limit.windowMs / 1000);
       }
     } catch (error) {

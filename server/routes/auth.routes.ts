@@ -88,21 +88,30 @@ export async function authRoutes(
   // Only the routes below use it; `global: false` leaves every other route unlimited.
   await app.register(rateLimit, { global: false });
   const limits = config.rateLimits;
-  const loginPerIp = new Throttle(app, limits.loginPerIp, (request) => `login-ip:${request.ip}`);
+  const delay = config.throttleDelayMs;
+  const loginPerIp = new Throttle(
+    app,
+    limits.loginPerIp,
+    (request) => `login-ip:${request.ip}`,
+    delay,
+  );
   const loginPerUsername = new Throttle(
     app,
     limits.loginPerUsername,
     (request) => `login-username:${usernameKey(request)}`,
+    delay,
   );
   const registrationPerIp = new Throttle(
     app,
     limits.registrationPerIp,
     (request) => `registration-ip:${request.ip}`,
+    delay,
   );
   const resetPerAddress = new Throttle(
     app,
     limits.passwordResetPerAddress,
     (request) => `reset-address:${(request.body as { email: string }).email.trim().toLowerCase()}`,
+    delay,
   );
 
   app.post(

@@ -57,6 +57,7 @@ export async function usersRoutes(
     app,
     config.rateLimits.loginPerUsername,
     (request) => `password-change:${request.userId ?? ''}`,
+    config.throttleDelayMs,
   );
 
   app.get(

@@ -3,6 +3,7 @@ import type { App } from '../../server/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
 import { testApp, testConfig } from './support/test-app';
 import { bearer, login, registerUser, registration } from './support/accounts';
+import { holdRefusal, MAX_HELD_REFUSALS } from '../../server/accounts/throttle';
 
 const throttledBody = {
   detail: expect.stringMatching(/^Request was throttled\. Expected available in \d+ seconds?\.$/),
@@ -173,5 +174,46 @@ describe('rate-limit windows', () => {
       await app.close();
       await testDb.drop();
     }
+  });
+});
+
+describe('refusals are held before they are answered (THROTTLE_DELAY_MS)', () => {
+  it('holds a refused login for the configured time, then answers 429', async () => {
+    const testDb = await createTestDatabase('pglite');
+    const app = await testApp(
+      testDb.database,
+      testConfig({ RATE_LIMIT_LOGIN_IP: '2/60', THROTTLE_DELAY_MS: '400' }),
+    );
+    try {
+      const attempt = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/token/',
+          payload: { username: 'nobody', password: 'wrong-guess' },
+          remoteAddress: '10.9.0.1',
+        });
+      for (let i = 0; i < 2; i += 1) expect((await attempt()).statusCode).toBe(401);
+      const started = performance.now();
+      const refused = await attempt();
+      const waited = performance.now() - started;
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual(throttledBody);
+      expect(waited).toBeGreaterThanOrEqual(390);
+    } finally {
+      await app.close();
+      await testDb.drop();
+    }
+  });
+
+  it(`answers at once while ${MAX_HELD_REFUSALS} refusals are already held`, async () => {
+    const held = Array.from({ length: MAX_HELD_REFUSALS }, () => holdRefusal(300));
+    const started = performance.now();
+    await holdRefusal(300);
+    expect(performance.now() - started).toBeLessThan(100);
+    await Promise.all(held);
+    // Once they are answered, the next refusal is held again.
+    const again = performance.now();
+    await holdRefusal(150);
+    expect(performance.now() - again).toBeGreaterThanOrEqual(140);
   });
 });

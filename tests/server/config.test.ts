@@ -17,6 +17,7 @@ describe('configuration', () => {
     expect(config.mediaBaseUrl).toBe('/media/');
     expect(config.maxUploadBytes).toBe(100 * 1024 * 1024);
     expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.throttleDelayMs).toBe(1000);
   });
 
   it('generates a secret key once and keeps it in DATA_DIR', () => {
@@ -33,6 +34,8 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://localhost/x' }, 'DATABASE_URL'],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
     [{ MAX_UPLOAD_MB: '0' }, 'MAX_UPLOAD_MB'],
+    [{ THROTTLE_DELAY_MS: 'soon' }, 'THROTTLE_DELAY_MS'],
+    [{ THROTTLE_DELAY_MS: '600000' }, 'THROTTLE_DELAY_MS'],
     [{ MAX_UPLOAD_MB: '1.5' }, 'MAX_UPLOAD_MB'],
     [{ SECRET_KEY: 'short' }, 'SECRET_KEY'],
     [{ PUBLIC_URL: 'ftp://example.org' }, 'PUBLIC_URL'],

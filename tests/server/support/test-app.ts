@@ -20,6 +20,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SECRET_KEY: TEST_SECRET,
     CLIENT_DIR: clientDir,
     LOG_LEVEL: 'silent',
+    // Refusals are answered at once here; tests/server/accounts-rate-limits.test.ts checks the hold.
+    THROTTLE_DELAY_MS: '0',
     ...overrides,
   });
 }
