@@ -44,6 +44,7 @@ const api: LayoutWorkerApi = {
     const windows = session.pdfPageWindows(timeline);
     return Comlink.transfer(windows, [windows.starts.buffer, windows.pages.buffer]);
   },
+  documentPart: (part) => session.documentPart(part),
   close: () => session.close(),
 };
 

@@ -1,7 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import { usePageTitle, withProductName } from '../lib/use-page-title';
-import { remoteDocument } from '../viewer/extras/use-timeline-tables';
 import { useViewerLoad } from '../viewer/use-viewer-load';
 import { viewerHeading } from './viewer-page';
 import '../viewer/viewer.css';
@@ -17,7 +16,6 @@ export function EmbedPage() {
   const load = useViewerLoad(fileId);
   const heading = load.status === 'ready' ? viewerHeading(load.header) : null;
   usePageTitle(heading ? withProductName(heading) : withProductName('Viewer'));
-  const documentSource = useMemo(() => (fileId ? remoteDocument(fileId) : undefined), [fileId]);
   const showInspector = new URLSearchParams(window.location.search).get('inspector') === '1';
   const [Screen, setScreen] = useState<{ component: ScreenComponent } | null>(null);
   useEffect(() => {
@@ -47,7 +45,6 @@ export function EmbedPage() {
             header={load.header}
             client={load.client}
             mediaBaseUrl={load.mediaBaseUrl}
-            documentSource={documentSource}
             mode="embed"
             showInspector={showInspector}
           />

@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { paths } from '../app/routes';
 import { productName, usePageTitle, withProductName } from '../lib/use-page-title';
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
-import { remoteDocument } from '../viewer/extras/use-timeline-tables';
 import { useViewerLoad } from '../viewer/use-viewer-load';
 import '../viewer/viewer.css';
 
@@ -44,8 +43,6 @@ export function ViewerPage() {
   const { fileId } = useParams<{ fileId?: string }>();
   const alerted = useRef(false);
   const load = useViewerLoad(fileId);
-  // The table view, 'now playing' and the export read the components on the main thread.
-  const documentSource = useMemo(() => (fileId ? remoteDocument(fileId) : undefined), [fileId]);
   const heading = load.status === 'ready' ? viewerHeading(load.header) : null;
   usePageTitle(heading ? withProductName(heading) : withProductName('Viewer'));
 
@@ -99,7 +96,6 @@ export function ViewerPage() {
             header={load.header}
             client={load.client}
             mediaBaseUrl={load.mediaBaseUrl}
-            documentSource={documentSource}
           />
         </>
       )}

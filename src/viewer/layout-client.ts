@@ -61,6 +61,7 @@ function inProcessClient(): LayoutClient {
     neighbour: async (ref, key) => (await loading).neighbour(ref, key),
     findComponent: async (id) => (await loading).findComponent(id),
     pdfPageWindows: async (timeline) => (await loading).pdfPageWindows(timeline),
+    documentPart: async (part) => (await loading).documentPart(part),
     close: async () => (await loading).close(),
   };
   return {

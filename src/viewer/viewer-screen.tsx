@@ -14,13 +14,16 @@ import { VIDEO_WIDTHS, ViewerToolbar, type VideoSize } from './viewer-toolbar';
 import { frameClock } from './pdf/page-follower';
 import { hasPdf, pdfSources, PdfSidePanel } from './pdf/pdf-side-panel';
 import { ViewerExtras } from './extras/viewer-extras';
-import type { DocumentSource } from './extras/use-timeline-tables';
+import { workerDocument, type DocumentSource } from './extras/use-timeline-tables';
 
 interface ViewerScreenProps {
   header: ViewerHeader;
   client: LayoutClient;
   mediaBaseUrl: string;
-  /** The file's components for the table view, the 'now playing' strip and the export. */
+  /**
+   * The file's components for the table view, the 'now playing' strip and the export; by
+   * default the layout worker's copy (a local file passes the JSON it read).
+   */
   documentSource?: DocumentSource;
   /** 'local': nothing stored, no share; 'embed': chrome-less, no inspector unless asked. */
   mode?: 'stored' | 'local' | 'embed';
@@ -72,6 +75,10 @@ export function ViewerScreen({
   const loadPageWindows = useCallback(
     (timeline: number) => client.api.pdfPageWindows(timeline),
     [client],
+  );
+  const components = useMemo(
+    () => documentSource ?? workerDocument(client.api),
+    [documentSource, client],
   );
   const mediaTime = useCallback(() => controllerRef.current?.time() ?? null, []);
   const seekTo = useCallback(
@@ -239,7 +246,7 @@ export function ViewerScreen({
           playing={playing}
           selectedId={selection?.component.id ?? null}
           shareableId={mode === 'local' ? null : header.id}
-          documentSource={documentSource}
+          documentSource={components}
           embed={mode === 'embed'}
           onSeek={seekTo}
         />

@@ -250,8 +250,12 @@ test.describe('beyond the specification', () => {
   test('table view: operable with the keyboard alone, announced, and no serious axe violations', async ({
     page,
   }) => {
+    // The table reads the layout worker's copy of the file: the JSON is downloaded once.
+    const jsonRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/v1\/files\/135\/json/.test(request.url())) jsonRequests.push(request.url());
+    });
     await openViewer(page, '/viewer/135');
-    const json = await fileJson(page, 135);
     const tableButton = page.getByRole('button', { name: 'Table' });
     await expect(tableButton).toBeEnabled();
     await tableButton.focus();
@@ -259,6 +263,8 @@ test.describe('beyond the specification', () => {
     await expect(tableButton).toHaveAttribute('aria-pressed', 'true');
     const grid = page.getByRole('grid');
     await expect(grid).toBeVisible();
+    expect(jsonRequests).toHaveLength(1);
+    const json = await fileJson(page, 135);
 
     // Tab to the timeline chooser and pick the harmony timeline with the arrow keys.
     await tabTo(page, '.timeline-table select');

@@ -21,6 +21,21 @@ describe('LayoutSession', () => {
     expect(session.findComponent(5)).toBeNull();
   });
 
+  it('hands the file JSON over in parts that put it back together exactly', () => {
+    const session = new LayoutSession();
+    const fixture = viewerFixture();
+    session.open(bytes(fixture));
+    const head = JSON.parse(session.documentPart(null)) as typeof fixture;
+    expect(head.timelines.every((timeline) => timeline.components.length === 0)).toBe(true);
+    head.timelines.forEach((timeline, index) => {
+      timeline.components = JSON.parse(session.documentPart(index)) as typeof timeline.components;
+    });
+    expect(head).toEqual(fixture);
+    expect(session.documentPart(99)).toBe('[]');
+    session.close();
+    expect(() => session.documentPart(null)).toThrow();
+  });
+
   it('reports a hierarchy without height as data, with the SPEC message', () => {
     const session = new LayoutSession();
     const result = session.open(

@@ -22,6 +22,7 @@ export interface ComponentRef {
  */
 export class LayoutSession {
   private file: PreparedFile | null = null;
+  private json: ViewerFileJson | null = null;
   private byId: Map<number, ComponentRef> | null = null;
 
   /** Takes the raw bytes of `files/{id}/json`, so that parsing happens here, off the page. */
@@ -41,6 +42,7 @@ export class LayoutSession {
       }
       return { ok: false, error: 'invalid-file', message: 'The file data could not be read.' };
     }
+    this.json = json;
     this.byId = null;
     return { ok: true, header: this.file.header };
   }
@@ -81,7 +83,26 @@ export class LayoutSession {
     return pageWindows(markers);
   }
 
+  /**
+   * The file JSON in parts, as text, for the page's table view, 'now playing' strip and export:
+   * `null` gives the file with every timeline's components left out, a number one timeline's
+   * components (in the JSON's order). The page parses one part per task, so neither a second
+   * download nor one long parse of the whole file lands on its main thread.
+   */
+  documentPart(part: number | null): string {
+    const json = this.json;
+    if (!json) throw new Error('No file is open in this layout session.');
+    if (part === null) {
+      return JSON.stringify({
+        ...json,
+        timelines: json.timelines.map((timeline) => ({ ...timeline, components: [] })),
+      });
+    }
+    return JSON.stringify(json.timelines[part]?.components ?? []);
+  }
+
   close(): void {
+    this.json = null;
     this.file = null;
     this.byId = null;
   }
@@ -103,5 +124,6 @@ export interface LayoutWorkerApi {
   neighbour(ref: ComponentRef, key: NavigationKey): ComponentRef | null;
   findComponent(id: number): ComponentRef | null;
   pdfPageWindows(timeline: number): PageWindows;
+  documentPart(part: number | null): string;
   close(): void;
 }

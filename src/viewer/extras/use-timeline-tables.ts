@@ -1,35 +1,32 @@
 import { useEffect, useState } from 'react';
-import type { ViewerFileJson } from '../../shared/api-types';
-import { storageKeys } from '../../state/auth-state';
-import { timelineTables, type TimelineTable } from '../table/timeline-tables';
+import type { ComponentJson, ViewerFileJson } from '../../shared/api-types';
+import type { LayoutApi } from '../layout-client';
+import { displayOrder, timelineTable, type TimelineTable } from '../table/timeline-tables';
 
 /** Gives the viewer's extras the file's components: a promise of the viewer JSON. */
 export type DocumentSource = () => Promise<ViewerFileJson>;
 
+/** The next task: work split over tasks leaves the page free to draw between them. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
- * The viewer JSON of an uploaded file, read again on the main thread for the table view, the
- * 'now playing' strip and the export. The layout worker keeps its own copy; this second read
- * waits until the timelines are drawn and the page is idle, so it never delays the first frame,
- * and the browser usually answers it from its cache.
+ * A stored file's viewer JSON for the table view, the 'now playing' strip and the export, from
+ * the layout worker, which parsed it already: no second download. It comes in parts (the file
+ * without components, then each timeline's components), each parsed in a task of its own, so no
+ * parse of the whole multi-megabyte file blocks the page.
  */
-export function remoteDocument(fileId: string): DocumentSource {
+export function workerDocument(api: Pick<LayoutApi, 'documentPart'>): DocumentSource {
   let loading: Promise<ViewerFileJson> | null = null;
   return () => {
     loading ??= (async () => {
-      let token: string | null = null;
-      try {
-        token = window.localStorage.getItem(storageKeys.accessToken);
-      } catch {
-        token = null;
+      const json = JSON.parse(await api.documentPart(null)) as ViewerFileJson;
+      for (let index = 0; index < json.timelines.length; index++) {
+        const components = JSON.parse(await api.documentPart(index)) as ComponentJson[];
+        const timeline = json.timelines[index];
+        if (timeline) timeline.components = components;
+        await nextTask();
       }
-      const response = await fetch(`/api/v1/files/${encodeURIComponent(fileId)}/json`, {
-        headers: {
-          Accept: 'application/json',
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-      });
-      if (!response.ok) throw new Error(`files/${fileId}/json: ${response.status}`);
-      return (await response.json()) as ViewerFileJson;
+      return json;
     })();
     return loading;
   };
@@ -57,7 +54,14 @@ export function useTimelineTables(source: DocumentSource | undefined): TablesSta
     void (async () => {
       await whenIdle();
       const json = await source();
-      if (live) setState({ status: 'ready', tables: timelineTables(json) });
+      const tables: TimelineTable[] = [];
+      for (const { timeline, index } of displayOrder(json)) {
+        if (!live) return;
+        const table = timelineTable(timeline, index);
+        if (table) tables.push(table);
+        await nextTask();
+      }
+      if (live) setState({ status: 'ready', tables });
     })().catch(() => live && setState({ status: 'error' }));
     return () => {
       live = false;

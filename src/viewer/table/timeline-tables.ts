@@ -1,7 +1,8 @@
 /**
  * The viewer's timelines as tables: one row per component, kind-specific columns, rows in time
  * order, and a binary search for the row under the playhead. Built once per file on the main
- * thread from the viewer JSON (the table view, the 'now playing' strip and the CSV export use it).
+ * thread, one timeline per task, from the viewer JSON the layout worker hands over in parts (the
+ * table view, the 'now playing' strip and the CSV export use it).
  */
 import type {
   BeatComponentJson,
@@ -164,29 +165,34 @@ const COLUMNS: Record<TableKind, string[]> = {
   PDF: ['Time', 'Page'],
 };
 
-/** Every table-worthy timeline (not audiowave, slider or unknown kinds), in display order. */
-export function timelineTables(json: ViewerFileJson): TimelineTable[] {
-  const ordered = json.timelines
+/** The file's timelines in display order, with their index in the JSON. */
+export function displayOrder(json: ViewerFileJson): { timeline: TimelineJson; index: number }[] {
+  return json.timelines
     .map((timeline, index) => ({ timeline, index }))
     .sort((a, b) => a.timeline.display_position - b.timeline.display_position);
-  const tables: TimelineTable[] = [];
-  for (const { timeline, index } of ordered) {
-    const kind = viewerKind(timeline.kind);
-    if (!kind || !TABLE_KINDS.includes(kind)) continue;
-    const tableKind = kind as TableKind;
-    // Time order, then (hierarchy) the larger unit first: the order a listener meets them.
-    const rows = rowsOf(tableKind, timeline).sort((a, b) => a.start - b.start || b.level - a.level);
-    tables.push({
-      index,
-      name: timeline.name,
-      kind: tableKind,
-      columns: COLUMNS[tableKind],
-      rows,
-      starts: Float64Array.from(rows, (row) => row.start),
-      source: timeline,
-    });
-  }
-  return tables;
+}
+
+/** One timeline as a table; null for kinds without one (audiowave, slider, unknown kinds). */
+export function timelineTable(timeline: TimelineJson, index: number): TimelineTable | null {
+  const kind = viewerKind(timeline.kind);
+  if (!kind || !TABLE_KINDS.includes(kind)) return null;
+  const tableKind = kind as TableKind;
+  // Time order, then (hierarchy) the larger unit first: the order a listener meets them.
+  const rows = rowsOf(tableKind, timeline).sort((a, b) => a.start - b.start || b.level - a.level);
+  return {
+    index,
+    name: timeline.name,
+    kind: tableKind,
+    columns: COLUMNS[tableKind],
+    rows,
+    starts: Float64Array.from(rows, (row) => row.start),
+    source: timeline,
+  };
+}
+
+/** Every table-worthy timeline, in display order. */
+export function timelineTables(json: ViewerFileJson): TimelineTable[] {
+  return displayOrder(json).flatMap(({ timeline, index }) => timelineTable(timeline, index) ?? []);
 }
 
 /** Index of the last start <= time, or -1. */
