@@ -3,15 +3,25 @@ import type { Db } from '../db/database';
 import { csvLine } from '../../src/shared/csv';
 import type { SearchKind } from '../../src/shared/search-fields';
 import {
-  findComponentRange,
+  findComponentsAfter,
   findFilesByIds,
+  lastComponentId,
   type ComponentHit,
+  type ComponentKeyset,
   type FileWithWorks,
 } from './search.repository';
 import { parseComponentSearch, type ComponentSearch, type RawSearchParams } from './search-params';
 
 /** Rows fetched per query: large enough to be quick, small enough to keep memory flat. */
 export const EXPORT_BATCH_SIZE = 1000;
+
+/**
+ * The keyset phases in the search's order: PostgreSQL sorts rows without a sort key value last
+ * going up and first going down.
+ */
+function phases(search: ComponentSearch): ComponentKeyset['phase'][] {
+  return search.direction === 'asc' ? ['values', 'nulls'] : ['nulls', 'values'];
+}
 
 const KIND_COLUMNS: Record<SearchKind, string[]> = {
   HIERARCHY: ['start', 'end', 'label', 'formal_type', 'formal_function', 'comments'],
@@ -68,13 +78,28 @@ export function exportComponents(
   db: Db,
   raw: RawSearchParams,
   origin: string,
+  batchSize = EXPORT_BATCH_SIZE,
 ): { search: ComponentSearch; stream: Readable } {
   const search = parseComponentSearch({ ...raw, page: undefined });
+  async function* batches(): AsyncGenerator<ComponentHit[]> {
+    // Components stored after the export starts are left out, wherever they would sort.
+    const maxId = await lastComponentId(db);
+    for (const phase of phases(search)) {
+      const keyset: ComponentKeyset = { phase, after: null };
+      for (;;) {
+        const hits = await findComponentsAfter(db, search, keyset, maxId, batchSize);
+        if (hits.length > 0) yield hits;
+        const last = hits.at(-1);
+        if (!last || hits.length < batchSize) break;
+        keyset.after =
+          last.sortKey === null ? { key: null, id: last.id } : { key: last.sortKey, id: last.id };
+      }
+    }
+  }
   async function* lines(): AsyncGenerator<string> {
     yield csvLine(exportColumns(search.kind));
     const works = new Map<number, FileWithWorks>();
-    for (let offset = 0; ; offset += EXPORT_BATCH_SIZE) {
-      const hits = await findComponentRange(db, search, offset, EXPORT_BATCH_SIZE);
+    for await (const hits of batches()) {
       const missing = [...new Set(hits.map((hit) => hit.fileId))].filter((id) => !works.has(id));
       for (const row of await findFilesByIds(db, missing)) works.set(row.file.id, row);
       let chunk = '';
@@ -93,7 +118,6 @@ export function exportComponents(
         ]);
       }
       if (chunk) yield chunk;
-      if (hits.length < EXPORT_BATCH_SIZE) return;
     }
   }
   return { search, stream: Readable.from(lines()) };

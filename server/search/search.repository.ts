@@ -277,6 +277,84 @@ export function findComponentRange(
     .offset(offset);
 }
 
+/**
+ * Where a keyset walk of a search's order stands: in the rows whose sort key has a value, or in
+ * those without one (PostgreSQL puts NULLs last going up and first going down), after the row
+ * with this key and id (null: at the start of the phase).
+ */
+export interface ComponentKeyset {
+  phase: 'values' | 'nulls';
+  after: { key: string | number; id: number } | { key: null; id: number } | null;
+}
+
+/**
+ * Up to `limit` matches after a keyset position, in the search's order, no later than component
+ * `maxId`: the CSV export's batches. Each batch is a range scan of the sort index (key, id),
+ * however deep into the result it is, where an OFFSET would walk every row before it.
+ */
+export function findComponentsAfter(
+  db: Db,
+  search: ComponentSearch,
+  keyset: ComponentKeyset,
+  maxId: number,
+  limit: number,
+): Promise<(ComponentHit & { sortKey: string | number | null })[]> {
+  const key = componentSortKey(search);
+  const up = search.direction === 'asc';
+  const after = keyset.after;
+  let position: SQL | undefined;
+  if (keyset.phase === 'values') {
+    position = and(
+      sql`${key} IS NOT NULL`,
+      after?.key != null
+        ? up
+          ? sql`(${key}, ${components.id}) > (${after.key}, ${after.id})`
+          : sql`(${key}, ${components.id}) < (${after.key}, ${after.id})`
+        : undefined,
+    );
+  } else {
+    position = and(
+      sql`${key} IS NULL`,
+      after
+        ? up
+          ? sql`${components.id} > ${after.id}`
+          : sql`${components.id} < ${after.id}`
+        : undefined,
+    );
+  }
+  return db
+    .select({
+      id: components.id,
+      timelineId: components.timelineId,
+      fileId: components.fileId,
+      label: components.label,
+      comments: components.comments,
+      color: components.color,
+      formalFunction: components.formalFunction,
+      formalType: components.formalType,
+      start: components.start,
+      end: components.end,
+      time: components.time,
+      sortKey: sql<string | number | null>`${key}`,
+    })
+    .from(components)
+    .where(and(componentWhere(search), sql`${components.id} <= ${maxId}`, position))
+    .orderBy(
+      ...(keyset.phase === 'values'
+        ? ordered(key, components.id, search.direction)
+        : [up ? asc(components.id) : desc(components.id)]),
+    )
+    .limit(limit);
+}
+
+/** The largest component id now: an export leaves out what is stored after it starts. */
+export async function lastComponentId(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ id: sql<number>`coalesce(max(${components.id}), 0)` })
+    .from(components);
+  return Number(row?.id ?? 0);
+}
+
 export async function countComponents(db: Db, search: ComponentSearch): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::integer` })

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server/app';
 import { prepareDatabase } from '../../server/db/prepare';
-import { EXPORT_BATCH_SIZE, exportColumns } from '../../server/search/search-export.service';
+import {
+  EXPORT_BATCH_SIZE,
+  exportColumns,
+  exportComponents,
+} from '../../server/search/search-export.service';
 import type {
   ComponentsQueryResponse,
   MarkerSearchComponentJson,
@@ -35,6 +39,8 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
       time: i / 4,
       label: i === 5 ? TRICKY : i === 6 ? '=HYPERLINK("x")' : `zqxexport ${i}`,
       comments: i % 2 ? 'odd' : '',
+      // Every third has a colour, two values between them: long runs of ties and of NULLs.
+      color: i % 3 === 0 ? (i % 2 ? '#ff0000' : '#0000ff') : null,
     }));
     publicId = await addFile(testDb.database.db, {
       title: 'Exported, "quoted" work',
@@ -125,6 +131,87 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
     }
     expect(pages.length).toBeGreaterThan(15);
     expect(rows.map((row) => Number(row[5]))).toEqual(pages.map((c) => c.id));
+  });
+
+  /** A search's export read through the service with tiny batches, as component ids. */
+  async function exportedIds(params: Record<string, unknown>, batchSize: number) {
+    const raw = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)]));
+    const { stream } = exportComponents(testDb.database.db, raw, 'http://test', batchSize);
+    let text = '';
+    for await (const chunk of stream) text += String(chunk);
+    return parseCsv(text)
+      .slice(1)
+      .map((row) => Number(row[5]));
+  }
+
+  async function pagedIds(params: Record<string, unknown>) {
+    const ids: number[] = [];
+    for (let page = 1; ; page++) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/v1/components/query/?${query({ ...params, page })}`,
+      });
+      const body = response.json<ComponentsQueryResponse>();
+      ids.push(...body.components.map((c) => c.id));
+      if (ids.length >= body.count || body.components.length === 0) return ids;
+    }
+  }
+
+  it.each([
+    ['comments', 'asc'],
+    ['comments', 'desc'],
+    ['color', 'asc'],
+    ['color', 'desc'],
+    ['time', 'desc'],
+  ])(
+    'walks batch by batch in the order of every page of components/query (%s %s)',
+    async (orderBy, direction) => {
+      const params = {
+        query: { 'tl.kind': 'MARKER', cmp: { label: 'zqxexport 2' } },
+        order_by: orderBy,
+        order_direction: direction,
+      };
+      const paged = await pagedIds(params);
+      expect(paged.length).toBeGreaterThan(100);
+      // Batches of 7 cross runs of equal keys and the switch between colours and no colour.
+      expect(await exportedIds(params, 7)).toEqual(paged);
+    },
+  );
+
+  it('leaves out components stored after the export started', async () => {
+    const params = {
+      query: { 'tl.kind': 'MARKER', cmp: { label: 'zqxexport 1' } },
+      order_by: 'time',
+      order_direction: 'asc',
+    };
+    const before = await pagedIds(params);
+    const raw = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)]));
+    const { stream } = exportComponents(testDb.database.db, raw, 'http://test', 5);
+    const chunks = stream[Symbol.asyncIterator]();
+    let text = '';
+    for (let i = 0; i < 3; i++) text += String((await chunks.next()).value);
+    // Later than every exported time, so they would come in the last batches.
+    const lateId = await addFile(testDb.database.db, {
+      title: 'Late work',
+      composer: 'Export Composer',
+      performer: '',
+      authorId: await addUser(testDb.database.db, 'late-exporter'),
+      isPublic: true,
+      timelines: [
+        {
+          kind: 'MARKER_TIMELINE',
+          components: [{ kind: 'MARKER', time: 99_999, label: 'zqxexport 1 late' }],
+        },
+      ],
+    });
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+      text += String(next.value);
+    }
+    const rows = parseCsv(text).slice(1);
+    expect(rows.map((row) => Number(row[5]))).toEqual(before);
+    expect(rows.some((row) => row[0] === String(lateId))).toBe(false);
+    // A new export sees it.
+    expect(await exportedIds(params, 500)).toHaveLength(before.length + 1);
   });
 
   it('answers a bad parameter with a 400 before streaming', async () => {
