@@ -246,6 +246,21 @@ function componentPageQuery(db: Db, search: ComponentSearch): Promise<ComponentH
   return findComponentRange(db, search, (search.page - 1) * SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE);
 }
 
+/** The columns of a ComponentHit. */
+const hitColumns = {
+  id: components.id,
+  timelineId: components.timelineId,
+  fileId: components.fileId,
+  label: components.label,
+  comments: components.comments,
+  color: components.color,
+  formalFunction: components.formalFunction,
+  formalType: components.formalType,
+  start: components.start,
+  end: components.end,
+  time: components.time,
+};
+
 /**
  * `limit` matches from `offset`, in the search's order (ties by id, so consecutive ranges neither
  * skip nor repeat a row): a page, or a batch of the CSV export (search-export.service.ts).
@@ -257,19 +272,7 @@ export function findComponentRange(
   limit: number,
 ): Promise<ComponentHit[]> {
   return db
-    .select({
-      id: components.id,
-      timelineId: components.timelineId,
-      fileId: components.fileId,
-      label: components.label,
-      comments: components.comments,
-      color: components.color,
-      formalFunction: components.formalFunction,
-      formalType: components.formalType,
-      start: components.start,
-      end: components.end,
-      time: components.time,
-    })
+    .select(hitColumns)
     .from(components)
     .where(componentWhere(search))
     .orderBy(...ordered(componentSortKey(search), components.id, search.direction))
@@ -324,17 +327,7 @@ export function findComponentsAfter(
   }
   return db
     .select({
-      id: components.id,
-      timelineId: components.timelineId,
-      fileId: components.fileId,
-      label: components.label,
-      comments: components.comments,
-      color: components.color,
-      formalFunction: components.formalFunction,
-      formalType: components.formalType,
-      start: components.start,
-      end: components.end,
-      time: components.time,
+      ...hitColumns,
       sortKey: sql<string | number | null>`${key}`,
     })
     .from(components)
