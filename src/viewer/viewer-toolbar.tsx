@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 export type VideoSize = 'small' | 'medium' | 'large';
 export const VIDEO_WIDTHS: Record<VideoSize, number> = { small: 320, medium: 480, large: 720 };
@@ -27,6 +27,26 @@ function Icon({ path }: { path: string }) {
   );
 }
 
+/** One icon button: its accessible name, its tooltip (the name and the key, if any). */
+function ToolbarButton(props: {
+  label: string;
+  title?: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="viewer-icon-button"
+      aria-label={props.label}
+      title={props.title ?? props.label}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </button>
+  );
+}
+
 const PLAY = 'M5 3l12 7-12 7z';
 const PAUSE = 'M5 3h4v14H5zM11 3h4v14h-4z';
 const STOP = 'M4 4h12v12H4z';
@@ -41,64 +61,32 @@ export function ViewerToolbar(props: ToolbarProps) {
     <div className="viewer-toolbar" role="toolbar" aria-label="Media and zoom">
       {props.canPlay && (
         <>
-          <button
-            type="button"
-            className="viewer-icon-button"
-            aria-label={props.playing ? 'Pause' : 'Play'}
+          <ToolbarButton
+            label={props.playing ? 'Pause' : 'Play'}
             title={props.playing ? 'Pause (space)' : 'Play (space)'}
             onClick={props.onPlayPause}
           >
             <Icon path={props.playing ? PAUSE : PLAY} />
-          </button>
-          <button
-            type="button"
-            className="viewer-icon-button"
-            aria-label="Stop"
-            title="Stop"
-            onClick={props.onStop}
-          >
+          </ToolbarButton>
+          <ToolbarButton label="Stop" onClick={props.onStop}>
             <Icon path={STOP} />
-          </button>
+          </ToolbarButton>
         </>
       )}
       <output className="viewer-clock" ref={props.clockRef} aria-label="Elapsed / total time">
         {props.initialClock}
       </output>
       <span className="viewer-toolbar__spacer" />
-      <button
-        type="button"
-        className="viewer-icon-button"
-        aria-label="Zoom in"
-        title="Zoom in (+)"
-        onClick={props.onZoomIn}
-      >
+      <ToolbarButton label="Zoom in" title="Zoom in (+)" onClick={props.onZoomIn}>
         <Icon path={ZOOM_IN} />
-      </button>
-      <button
-        type="button"
-        className="viewer-icon-button"
-        aria-label="Zoom out"
-        title="Zoom out (−)"
-        onClick={props.onZoomOut}
-      >
+      </ToolbarButton>
+      <ToolbarButton label="Zoom out" title="Zoom out (−)" onClick={props.onZoomOut}>
         <Icon path={ZOOM_OUT} />
-      </button>
-      <button
-        type="button"
-        className="viewer-icon-button"
-        aria-label="Fit to screen"
-        title="Fit to screen"
-        onClick={props.onFit}
-      >
+      </ToolbarButton>
+      <ToolbarButton label="Fit to screen" onClick={props.onFit}>
         <Icon path={FIT} />
-      </button>
-      <button
-        type="button"
-        className="viewer-icon-button"
-        aria-label="Copy a link to this position"
-        title="Copy a link to this position"
-        onClick={props.onCopyLink}
-      >
+      </ToolbarButton>
+      <ToolbarButton label="Copy a link to this position" onClick={props.onCopyLink}>
         <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
           <path
             d={LINK}
@@ -108,7 +96,7 @@ export function ViewerToolbar(props: ToolbarProps) {
             strokeLinecap="round"
           />
         </svg>
-      </button>
+      </ToolbarButton>
       {props.isVideo && (
         <label className="viewer-size">
           <span>Video size</span>

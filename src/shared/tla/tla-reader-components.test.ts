@@ -1,28 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readTla } from './tla-reader';
 import type { TlaDocument } from './tla-model';
-
-/** A small .tla in the desktop's shape, written like json.dump(indent=2). */
-function tlaText(timelines: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
-  const document = {
-    file_path: '',
-    media_path: '',
-    media_metadata: { title: 'Test', notes: '', 'media length': 60 },
-    timelines,
-    app_name: 'TiLiA',
-    version: '0.5.14',
-    ...extra,
-  };
-  return JSON.stringify(document, null, 2);
-}
-
-function marker(time: number, label: string): Record<string, unknown> {
-  return { time, comments: '', label, color: null, kind: 'MARKER' };
-}
-
-function markerTimeline(ordinal: unknown, components: Record<string, unknown> = {}) {
-  return { kind: 'MARKER_TIMELINE', name: 'm', height: 30, is_visible: true, ordinal, components };
-}
+import { marker, markerTimeline, tlaText } from './tla-text.test-support';
 
 function read(input: string): TlaDocument {
   return readTla(input, 'components.tla');
