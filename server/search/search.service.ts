@@ -1,8 +1,6 @@
 import type { Db } from '../db/database';
 import type {
-  AbstractWorkJson,
   ComponentsQueryResponse,
-  ConcreteWorkJson,
   FileJson,
   FilesQueryResponse,
   SearchComponentJson,
@@ -20,6 +18,7 @@ import {
   type PageStrategy,
   type FileWithWorks,
 } from './search.repository';
+import { distinctWorksJson } from '../files/works-json';
 import { CountCache } from './count-cache';
 import {
   parseComponentSearch,
@@ -72,27 +71,7 @@ function fileJson(row: FileWithWorks): FileJson {
 
 /** files, concrete_works and abstract_works of a result, each once, in order of first use. */
 function worksJson(rows: FileWithWorks[]) {
-  const concrete = new Map<number, ConcreteWorkJson>();
-  const abstract = new Map<number, AbstractWorkJson>();
-  for (const { concreteWork: cw, abstractWork: aw } of rows) {
-    concrete.set(cw.id, {
-      id: cw.id,
-      abstract_work_id: cw.abstractWorkId,
-      artist: cw.artist,
-      type: cw.type,
-      storage: cw.storage,
-      url: cw.url,
-      length: cw.length,
-      start: cw.start,
-      end: cw.end,
-    });
-    abstract.set(aw.id, { id: aw.id, title: aw.title, composer: aw.composer });
-  }
-  return {
-    files: rows.map(fileJson),
-    concrete_works: [...concrete.values()],
-    abstract_works: [...abstract.values()],
-  };
+  return { files: rows.map(fileJson), ...distinctWorksJson(rows) };
 }
 
 export async function searchFiles(

@@ -1,12 +1,8 @@
 import type { Database, Db } from '../db/database';
 import { forbidden, notFound } from '../http-errors';
 import type { ViewerCache } from '../files/viewer-cache';
-import type {
-  AbstractWorkJson,
-  ConcreteWorkJson,
-  UserFileJson,
-  UserFilesJson,
-} from '../../src/shared/api-types';
+import type { UserFileJson, UserFilesJson } from '../../src/shared/api-types';
+import { distinctWorksJson } from '../files/works-json';
 import type { MediaStore } from './media-store';
 import { deleteUnusedMediaObjects, mediaObjectAtPath, mediaShasOfFile } from './media.repository';
 import {
@@ -36,27 +32,7 @@ function fileJson(file: FileSummary): UserFileJson {
 
 export async function filesOfUser(db: Db, userId: number): Promise<UserFilesJson> {
   const rows = await findFilesOfAuthor(db, userId);
-  const concreteWorks = new Map<number, ConcreteWorkJson>();
-  const abstractWorks = new Map<number, AbstractWorkJson>();
-  for (const { concreteWork: cw, abstractWork: aw } of rows) {
-    concreteWorks.set(cw.id, {
-      id: cw.id,
-      abstract_work_id: cw.abstractWorkId,
-      artist: cw.artist,
-      type: cw.type,
-      storage: cw.storage,
-      url: cw.url,
-      length: cw.length,
-      start: cw.start,
-      end: cw.end,
-    });
-    abstractWorks.set(aw.id, { id: aw.id, title: aw.title, composer: aw.composer });
-  }
-  return {
-    files: rows.map((row) => fileJson(row.file)),
-    abstract_works: [...abstractWorks.values()],
-    concrete_works: [...concreteWorks.values()],
-  };
+  return { files: rows.map((row) => fileJson(row.file)), ...distinctWorksJson(rows) };
 }
 
 /**
