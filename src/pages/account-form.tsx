@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiRequestError } from '../lib/api-client';
 import '../styles/account-forms.css';
 
@@ -26,6 +26,50 @@ export function errorsFrom(error: unknown, fields: readonly string[]): FieldErro
     ];
   }
   return errors;
+}
+
+/**
+ * The state every account form keeps: its values, the messages per field, and whether a call is
+ * under way. `bind` gives an input its value, change handler, name and messages (`key`: the
+ * field's name in the server's messages, when the form names it otherwise); `run` makes a call
+ * with the form busy and puts a failure's messages for `fields` on the form (true on success).
+ */
+export function useAccountForm<Values extends { [Field in keyof Values]: string }>(
+  initial: Values,
+) {
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const bind = (field: keyof Values & string, key: string = field) => ({
+    name: key,
+    value: form[field] as string,
+    onChange: (value: string) => setForm((current) => ({ ...current, [field]: value })),
+    errors: errors[key],
+  });
+  const run = async (call: () => Promise<void>, fields: readonly string[]): Promise<boolean> => {
+    setBusy(true);
+    setErrors({});
+    try {
+      await call();
+      return true;
+    } catch (error) {
+      setErrors(errorsFrom(error, fields));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { form, setForm, errors, setErrors, busy, bind, run };
+}
+
+/** The messages that belong to no field: the server's `non_field_errors`, then any `detail`. */
+export function FormMessages({ errors }: { errors: FieldErrors }) {
+  return (
+    <>
+      <ErrorList messages={errors.non_field_errors} />
+      <ErrorList messages={errors.detail} />
+    </>
+  );
 }
 
 export function AccountCard({ title, children }: { title: string; children: ReactNode }) {

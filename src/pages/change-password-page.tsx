@@ -6,8 +6,8 @@ import {
   AccountCard,
   AccountForm,
   ErrorList,
-  errorsFrom,
   FormField,
+  useAccountForm,
   type FieldErrors,
 } from './account-form';
 
@@ -20,12 +20,8 @@ const empty = { oldPassword: '', newPassword: '', repeatPassword: '' };
  */
 export function ChangePasswordPage() {
   usePageTitle('Login');
-  const [form, setForm] = useState(empty);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { form, setForm, errors, setErrors, busy, bind, run } = useAccountForm(empty);
   const [changed, setChanged] = useState(false);
-  const set = (field: keyof typeof empty) => (value: string) =>
-    setForm({ ...form, [field]: value });
 
   const submit = async () => {
     setChanged(false);
@@ -37,8 +33,7 @@ export function ChangePasswordPage() {
       problems.repeat_password = ['Passwords do not match'];
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const pair = await changePassword({
         old_password: form.oldPassword,
         new_password: form.newPassword,
@@ -46,11 +41,7 @@ export function ChangePasswordPage() {
       adoptTokens(pair);
       setForm(empty);
       setChanged(true);
-    } catch (error) {
-      setErrors(errorsFrom(error, ['old_password', 'new_password']));
-    } finally {
-      setBusy(false);
-    }
+    }, ['old_password', 'new_password']);
   };
 
   return (
@@ -58,29 +49,20 @@ export function ChangePasswordPage() {
       <AccountForm onSubmit={() => void submit()} submitLabel="CHANGE PASSWORD" busy={busy}>
         <FormField
           label="OLD PASSWORD"
-          name="old_password"
           type="password"
-          value={form.oldPassword}
-          onChange={set('oldPassword')}
-          errors={errors.old_password}
+          {...bind('oldPassword', 'old_password')}
           autoComplete="current-password"
         />
         <FormField
           label="NEW PASSWORD"
-          name="new_password"
           type="password"
-          value={form.newPassword}
-          onChange={set('newPassword')}
-          errors={errors.new_password}
+          {...bind('newPassword', 'new_password')}
           autoComplete="new-password"
         />
         <FormField
           label="REPEAT NEW PASSWORD"
-          name="repeat_password"
           type="password"
-          value={form.repeatPassword}
-          onChange={set('repeatPassword')}
-          errors={errors.repeat_password}
+          {...bind('repeatPassword', 'repeat_password')}
           autoComplete="new-password"
         />
         <ErrorList messages={errors.detail} />

@@ -6,10 +6,10 @@ import { storeUsernameAtom, userIdAtom } from '../state/auth-state';
 import {
   AccountCard,
   AccountForm,
-  ErrorList,
   errorsFrom,
   FormField,
-  type FieldErrors,
+  FormMessages,
+  useAccountForm,
 } from './account-form';
 
 type Profile = Pick<AccountJson, 'first_name' | 'last_name' | 'username' | 'email'>;
@@ -21,12 +21,9 @@ export function ChangeProfilePage() {
   usePageTitle('Change user information');
   const userId = useAtomValue(userIdAtom);
   const storeUsername = useSetAtom(storeUsernameAtom);
-  const [form, setForm] = useState<Profile>(empty);
+  const { form, setForm, errors, setErrors, busy, bind, run } = useAccountForm<Profile>(empty);
   const [loaded, setLoaded] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
-  const set = (field: keyof Profile) => (value: string) => setForm({ ...form, [field]: value });
 
   useEffect(() => {
     if (userId === null) return;
@@ -48,62 +45,26 @@ export function ChangeProfilePage() {
     return () => {
       current = false;
     };
-  }, [userId]);
+  }, [userId, setForm, setErrors]);
 
   const submit = async () => {
     if (userId === null) return;
-    setBusy(true);
     setSaved(false);
-    setErrors({});
-    try {
+    await run(async () => {
       const account = await changeProfile(userId, form);
       storeUsername(account.username);
       setSaved(true);
-    } catch (error) {
-      setErrors(errorsFrom(error, fields));
-    } finally {
-      setBusy(false);
-    }
+    }, fields);
   };
 
   return (
     <AccountCard title="Change user information">
       <AccountForm onSubmit={() => void submit()} submitLabel="SAVE" busy={busy || !loaded}>
-        <FormField
-          label="FIRST NAME"
-          name="first_name"
-          value={form.first_name}
-          onChange={set('first_name')}
-          errors={errors.first_name}
-          autoComplete="given-name"
-        />
-        <FormField
-          label="LAST NAME"
-          name="last_name"
-          value={form.last_name}
-          onChange={set('last_name')}
-          errors={errors.last_name}
-          autoComplete="family-name"
-        />
-        <FormField
-          label="USERNAME"
-          name="username"
-          value={form.username}
-          onChange={set('username')}
-          errors={errors.username}
-          autoComplete="username"
-        />
-        <FormField
-          label="E-MAIL"
-          name="email"
-          type="email"
-          value={form.email}
-          onChange={set('email')}
-          errors={errors.email}
-          autoComplete="email"
-        />
-        <ErrorList messages={errors.non_field_errors} />
-        <ErrorList messages={errors.detail} />
+        <FormField label="FIRST NAME" {...bind('first_name')} autoComplete="given-name" />
+        <FormField label="LAST NAME" {...bind('last_name')} autoComplete="family-name" />
+        <FormField label="USERNAME" {...bind('username')} autoComplete="username" />
+        <FormField label="E-MAIL" type="email" {...bind('email')} autoComplete="email" />
+        <FormMessages errors={errors} />
         {saved ? (
           <p className="account-notice" role="status">
             Information changed successfully.

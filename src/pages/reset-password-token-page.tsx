@@ -3,14 +3,7 @@ import { Link, useParams } from 'wouter';
 import { paths } from '../app/routes';
 import { confirmPasswordReset } from '../lib/accounts-api';
 import { usePageTitle, withProductName } from '../lib/use-page-title';
-import {
-  AccountCard,
-  AccountForm,
-  ErrorList,
-  errorsFrom,
-  FormField,
-  type FieldErrors,
-} from './account-form';
+import { AccountCard, AccountForm, FormField, FormMessages, useAccountForm } from './account-form';
 
 const fields = ['uid', 'token', 'new_password1', 'new_password2', 'non_field_errors'] as const;
 
@@ -21,28 +14,17 @@ const fields = ['uid', 'token', 'new_password1', 'new_password2', 'non_field_err
 export function ResetPasswordTokenPage() {
   usePageTitle(withProductName('Choose a new password'));
   const { uid = '', token = '' } = useParams<{ uid: string; token: string }>();
-  const [password1, setPassword1] = useState('');
-  const [password2, setPassword2] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { form, errors, busy, bind, run } = useAccountForm({
+    new_password1: '',
+    new_password2: '',
+  });
   const [done, setDone] = useState(false);
 
-  const submit = async () => {
-    setBusy(true);
-    setErrors({});
-    try {
-      await confirmPasswordReset({
-        uid,
-        token,
-        new_password1: password1,
-        new_password2: password2,
-      });
+  const submit = () =>
+    run(async () => {
+      await confirmPasswordReset({ uid, token, ...form });
       setDone(true);
-    } catch (error) {
-      setErrors(errorsFrom(error, fields));
-      setBusy(false);
-    }
-  };
+    }, fields);
 
   if (done) {
     return (
@@ -69,24 +51,17 @@ export function ResetPasswordTokenPage() {
       <AccountForm onSubmit={() => void submit()} submitLabel="SET PASSWORD" busy={busy}>
         <FormField
           label="NEW PASSWORD"
-          name="new_password1"
           type="password"
-          value={password1}
-          onChange={setPassword1}
-          errors={errors.new_password1}
+          {...bind('new_password1')}
           autoComplete="new-password"
         />
         <FormField
           label="REPEAT NEW PASSWORD"
-          name="new_password2"
           type="password"
-          value={password2}
-          onChange={setPassword2}
-          errors={errors.new_password2}
+          {...bind('new_password2')}
           autoComplete="new-password"
         />
-        <ErrorList messages={errors.non_field_errors} />
-        <ErrorList messages={errors.detail} />
+        <FormMessages errors={errors} />
       </AccountForm>
     </AccountCard>
   );
