@@ -34,6 +34,9 @@ function forge({ payload, header = { alg: 'HS256', typ: 'JWT' }, key }: Forge) {
 describe.each(databaseKinds)('token attacks on %s', (kind) => {
   let testDb: TestDatabase;
   let app: App;
+  /** POST token/refresh/ or token/logout/ with a refresh token (or something posing as one). */
+  const tokenPost = (route: 'refresh' | 'logout', refresh: string) =>
+    app.inject({ method: 'POST', url: `/api/v1/token/${route}/`, payload: { refresh } });
   let userId: number;
   let pair: Pair;
 
@@ -66,11 +69,7 @@ describe.each(databaseKinds)('token attacks on %s', (kind) => {
     // Even an open route refuses a bad token, as DRF does.
     const open = await app.inject({ url: '/api/v1/files/query/', headers: bearer(token) });
     expect(open.statusCode, `${what} on an open route`).toBe(401);
-    const asRefresh = await app.inject({
-      method: 'POST',
-      url: '/api/v1/token/refresh/',
-      payload: { refresh: token },
-    });
+    const asRefresh = await tokenPost('refresh', token);
     expect(asRefresh.statusCode, `${what} as refresh`).toBe(401);
   }
 
@@ -139,11 +138,7 @@ describe.each(databaseKinds)('token attacks on %s', (kind) => {
   it('refuses an access token as a refresh token and the reverse', async () => {
     const fresh = await login(app, 'clara');
     remember(fresh.access, fresh.refresh);
-    const refreshWithAccess = await app.inject({
-      method: 'POST',
-      url: '/api/v1/token/refresh/',
-      payload: { refresh: fresh.access },
-    });
+    const refreshWithAccess = await tokenPost('refresh', fresh.access);
     expect(refreshWithAccess.statusCode).toBe(401);
     expect(refreshWithAccess.json()).toMatchObject({ code: 'token_not_valid' });
     const accessWithRefresh = await app.inject({
@@ -151,43 +146,23 @@ describe.each(databaseKinds)('token attacks on %s', (kind) => {
       headers: bearer(fresh.refresh),
     });
     expect(accessWithRefresh.statusCode).toBe(401);
-    const logoutWithAccess = await app.inject({
-      method: 'POST',
-      url: '/api/v1/token/logout/',
-      payload: { refresh: fresh.access },
-    });
+    const logoutWithAccess = await tokenPost('logout', fresh.access);
     expect(logoutWithAccess.statusCode).toBe(401);
   });
 
   it('refuses a refresh token after logout, and a rotated one when reused', async () => {
     const session = await login(app, 'clara');
     remember(session.access, session.refresh);
-    const rotated = await app.inject({
-      method: 'POST',
-      url: '/api/v1/token/refresh/',
-      payload: { refresh: session.refresh },
-    });
+    const rotated = await tokenPost('refresh', session.refresh);
     expect(rotated.statusCode).toBe(200);
     const next = rotated.json<Pair>();
     remember(next.access, next.refresh);
-    const reused = await app.inject({
-      method: 'POST',
-      url: '/api/v1/token/refresh/',
-      payload: { refresh: session.refresh },
-    });
+    const reused = await tokenPost('refresh', session.refresh);
     expect(reused.statusCode).toBe(401);
 
-    const logout = await app.inject({
-      method: 'POST',
-      url: '/api/v1/token/logout/',
-      payload: { refresh: next.refresh },
-    });
+    const logout = await tokenPost('logout', next.refresh);
     expect(logout.statusCode).toBe(200);
-    const afterLogout = await app.inject({
-      method: 'POST',
-      url: '/api/v1/token/refresh/',
-      payload: { refresh: next.refresh },
-    });
+    const afterLogout = await tokenPost('refresh', next.refresh);
     expect(afterLogout.statusCode).toBe(401);
   });
 
@@ -210,11 +185,7 @@ describe.each(databaseKinds)('token attacks on %s', (kind) => {
       headers: bearer(before.access),
     });
     expect(oldAccess.statusCode).toBe(401);
-    const oldRefresh = await app.inject({
-      method: 'POST',
-      url: '/api/v1/token/refresh/',
-      payload: { refresh: before.refresh },
-    });
+    const oldRefresh = await tokenPost('refresh', before.refresh);
     expect(oldRefresh.statusCode).toBe(401);
     const current = await app.inject({
       url: `/api/v1/users/${userId}/`,
@@ -230,11 +201,7 @@ describe.each(databaseKinds)('token attacks on %s', (kind) => {
     await testDb.database.db.delete(users).where(eq(users.id, id));
     const access = await app.inject({ url: `/api/v1/users/${id}/`, headers: bearer(fanny.access) });
     expect(access.statusCode).toBe(401);
-    const refresh = await app.inject({
-      method: 'POST',
-      url: '/api/v1/token/refresh/',
-      payload: { refresh: fanny.refresh },
-    });
+    const refresh = await tokenPost('refresh', fanny.refresh);
     expect(refresh.statusCode).toBe(401);
     const again = await registerUser(app, 'fanny');
     expect(again.user_id).not.toBe(id);
