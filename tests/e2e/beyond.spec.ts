@@ -321,6 +321,17 @@ test.describe('beyond the specification', () => {
     page,
   }) => {
     const json = await fileJson(page, 135);
+    // The strip is there, empty, from the first frame: the components arriving later do not
+    // push the timelines down under the pointer.
+    await openViewer(page, '/viewer/135');
+    const strip = page.getByTestId('now-playing-harmony');
+    // Already there when the timelines are drawn (no waiting: the strip must not come later).
+    expect(await strip.count()).toBe(1);
+    const timelinesTop = async () => (await page.getByTestId('timelines').boundingBox())?.y;
+    const top = await timelinesTop();
+    await expect(page.getByRole('button', { name: 'Table' })).toBeEnabled();
+    await expect(strip).not.toHaveText('—');
+    expect(await timelinesTop()).toBe(top);
     for (const time of [5, 61.5, 300]) {
       await openViewer(page, `/viewer/135?t=${time}`);
       const expected = expectedChord(json, time);

@@ -74,7 +74,7 @@ export function ViewerExtras(props: ViewerExtrasProps) {
   const ready = tables.status === 'ready' ? tables.tables : null;
 
   if (props.embed) {
-    return ready ? <NowPlayingStrip tables={ready} time={time} /> : null;
+    return <NowPlayingStrip timelines={props.header.timelines} tables={ready} time={time} />;
   }
   return (
     <div className="viewer-extras">
@@ -98,7 +98,7 @@ export function ViewerExtras(props: ViewerExtrasProps) {
           <span role="status">The components could not be loaded for the table and export.</span>
         )}
       </div>
-      {ready && <NowPlayingStrip tables={ready} time={time} />}
+      <NowPlayingStrip timelines={props.header.timelines} tables={ready} time={time} />
       {ready && tableOpen && (
         <div id="viewer-table-view">
           <TimelineTableView

@@ -12,19 +12,26 @@ const KIND_NAMES: Record<TimelineTable['kind'], string> = {
 };
 
 interface NowPlayingStripProps {
-  tables: TimelineTable[];
+  /** The file's timelines in display order (the viewer header's): the strip's rows. */
+  timelines: readonly { name: string; kind: string }[];
+  /** The components, once loaded; until then every row says '—'. */
+  tables: TimelineTable[] | null;
   /** The media time, or null while the viewer is not ready. */
   time: () => number | null;
 }
 
 /**
  * Under the media: the labels of the components under the playhead in each timeline. React
- * renders the rows once; each frame the loop writes the text of the entries that changed.
+ * renders the rows once, from the timelines the page knows from the start, so the strip never
+ * pushes the timelines down when the components arrive; each frame the loop writes the text of
+ * the entries that changed.
  */
-export function NowPlayingStrip({ tables, time }: NowPlayingStripProps) {
-  const shown = useMemo(() => nowPlayingTables(tables), [tables]);
+export function NowPlayingStrip({ timelines, tables, time }: NowPlayingStripProps) {
+  const rows = useMemo(() => nowPlayingTables(timelines), [timelines]);
+  const shown = useMemo(() => (tables ? nowPlayingTables(tables) : []), [tables]);
   const valuesRef = useRef<(HTMLElement | null)[]>([]);
   useEffect(() => {
+    if (shown.length === 0) return;
     const loop = startFrameLoop(time, (now) => {
       shown.forEach((table, n) => {
         const element = valuesRef.current[n];
@@ -35,16 +42,16 @@ export function NowPlayingStrip({ tables, time }: NowPlayingStripProps) {
     });
     return () => loop.stop();
   }, [shown, time]);
-  if (shown.length === 0) return null;
+  if (rows.length === 0) return null;
   return (
     <section className="now-playing" aria-label="Now playing" data-testid="now-playing">
       <dl className="now-playing__list">
-        {shown.map((table, n) => (
-          <div className="now-playing__entry" key={table.index} data-kind={table.kind}>
-            <dt>{table.name || KIND_NAMES[table.kind]}</dt>
+        {rows.map((timeline, n) => (
+          <div className="now-playing__entry" key={n} data-kind={timeline.kind}>
+            <dt>{timeline.name || KIND_NAMES[timeline.kind as TimelineTable['kind']]}</dt>
             <dd
               ref={(element) => void (valuesRef.current[n] = element)}
-              data-testid={`now-playing-${table.kind.toLowerCase()}`}
+              data-testid={`now-playing-${timeline.kind.toLowerCase()}`}
             >
               {NOTHING}
             </dd>

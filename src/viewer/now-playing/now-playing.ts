@@ -52,7 +52,12 @@ export function nowPlayingText(table: TimelineTable, time: number): string {
   }
 }
 
-/** The timelines the strip shows: sections, cadences (markers), chords and measures. */
-export function nowPlayingTables(tables: TimelineTable[]): TimelineTable[] {
-  return tables.filter((table) => table.kind !== 'PDF');
+/** The kinds the strip shows: sections, cadences (markers), chords and measures. */
+const STRIP_KINDS: ReadonlySet<string> = new Set(['HIERARCHY', 'MARKER', 'BEAT', 'HARMONY']);
+
+/** The timelines the strip shows, in display order (tables or the viewer header's timelines). */
+export function nowPlayingTables<Timeline extends { kind: string }>(
+  timelines: readonly Timeline[],
+): Timeline[] {
+  return timelines.filter((timeline) => STRIP_KINDS.has(timeline.kind));
 }
