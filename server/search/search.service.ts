@@ -146,8 +146,7 @@ async function pageStrategy(
     countComponents(context.db, unconditioned),
   );
   const walked = ((offset + SEARCH_PAGE_SIZE) * total) / count;
-  const rowCost =
-    search.text.length + search.times.length === 0 ? FILE_ROW_COST : INDEXED_ROW_COST;
+  const rowCost = search.text.length + search.times.length === 0 ? FILE_ROW_COST : INDEXED_ROW_COST;
   return walked < rowCost * count ? 'walk' : 'indexed';
 }
 
