@@ -53,6 +53,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   // An idle client's error (e.g. the server restarting) must not crash the process; the pool
   // drops that client and the next query opens a new connection.
   pool.on('error', () => undefined);
+  // The same for a client checked out between two queries (inside a transaction, say): the pool
+  // listens only to idle ones. Its next query fails, and the pool discards it when released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',
