@@ -47,7 +47,7 @@ export async function startLoadServer(
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'tests/reliability/support/load-server.ts'],
+    ['--expose-gc', '--import', 'tsx', 'tests/reliability/support/load-server.ts'],
     { env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const lines: string[] = [];
