@@ -89,6 +89,8 @@ export const timelines = pgTable('timelines', {
   pdfPath: text('pdf_path'),
   pdfUrl: text('pdf_url'),
   attributes: jsonb('attributes').$type<Record<string, unknown>>(),
+  // Migration 0005: how many of its components a search can find, counted by a trigger.
+  searchCount: integer('search_count').notNull().default(0),
 });
 
 export const components = pgTable('components', {
@@ -125,6 +127,16 @@ export const components = pgTable('components', {
   isPublic: boolean('is_public'),
   workTitle: text('work_title'),
   workComposer: text('work_composer'),
+});
+
+// Migration 0005: per file, how many components of a kind carry each distinct text of a field.
+export const searchValues = pgTable('search_values', {
+  fileId: id('file_id').notNull(),
+  kind: text('kind').$type<'HIERARCHY' | 'MARKER' | 'BEAT'>().notNull(),
+  field: text('field').notNull(),
+  value: text('value').notNull(),
+  count: integer('count').notNull(),
+  isPublic: boolean('is_public').notNull(),
 });
 
 // Migration 0003: bumped at the commit of any change that can alter a search count.

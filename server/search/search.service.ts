@@ -121,17 +121,23 @@ function componentJson(kind: SearchKind, hit: ComponentHit): SearchComponentJson
 const countKey = ({ kind, file, text, times }: ComponentSearch) =>
   ['components', kind, file, text, times] as const;
 
-// Relative cost of one row, measured on PGlite and PostgreSQL at a million components: a row
-// found through the trigram index costs about four times a row met while walking a sort index
-// (the matches lie scattered over the table, a walk's rows lie together, file by file).
-const INDEXED_ROW_COST = 4;
-// With only file conditions, the matches are whole files' components, stored together: fetching
-// them through the file index reads the heap nearly in order, no dearer than a walk's row.
-const FILE_ROW_COST = 1;
+// Relative costs of one row, measured (CPU time) on PGlite and PostgreSQL at a million
+// components. A walk along the sort index of the work's title or composer meets the rows file
+// by file, each file's rows together in the table: the cheapest row (1). A walk along a
+// component field (label, start, time...) meets them in no order of the table's, each on another
+// page: about twice that. Fetching and sorting every match (found through the trigram, time or
+// file index) costs about three a match. A walk tests file conditions against the matching
+// files' ids, hashed once (search.repository.ts), so they cost a walk little.
+const WALK_ROW_COST_BY_WORK = 1;
+const WALK_ROW_COST = 2;
+const FETCH_ROW_COST = 3;
+
+/** Sort keys of the work, the same for all of a file's components. */
+const WORK_SORT_KEYS: ReadonlySet<string> = new Set(['title', 'composer']);
 
 /**
- * Walk the sort index when that touches fewer rows than fetching and sorting every match: a walk
- * meets about (offset + 15) * total / count rows before it has the page, the indexed way `count`.
+ * Walk the sort index when that costs less than fetching and sorting every match: a walk meets
+ * about (offset + 15) * total / count rows before it has the page, the other way `count`.
  */
 async function pageStrategy(
   context: SearchContext,
@@ -146,8 +152,8 @@ async function pageStrategy(
     countComponents(context.db, unconditioned),
   );
   const walked = ((offset + SEARCH_PAGE_SIZE) * total) / count;
-  const rowCost = search.text.length + search.times.length === 0 ? FILE_ROW_COST : INDEXED_ROW_COST;
-  return walked < rowCost * count ? 'walk' : 'indexed';
+  const walkRowCost = WORK_SORT_KEYS.has(search.orderBy) ? WALK_ROW_COST_BY_WORK : WALK_ROW_COST;
+  return walked * walkRowCost < FETCH_ROW_COST * count ? 'walk' : 'indexed';
 }
 
 export async function searchComponents(
