@@ -24,8 +24,27 @@ export interface Database {
    * the calls, which a pool would not guarantee.
    */
   withConnection<T>(work: (run: RunScript) => Promise<T>): Promise<T>;
+  /**
+   * One unchanging view of the data for a long series of reads (the CSV export): on PostgreSQL a
+   * REPEATABLE READ READ ONLY transaction on a pool connection of its own, until `release`. On
+   * PGlite null: its one connection serves every request in turn, and a transaction held across
+   * a download would block them all.
+   */
+  readSnapshot(): Promise<ReadSnapshot | null>;
   close(): Promise<void>;
 }
+
+export interface ReadSnapshot {
+  db: Db;
+  /** Ends the transaction and returns the connection to the pool; safe to call twice. */
+  release(): Promise<void>;
+}
+
+/**
+ * A snapshot transaction left waiting longer than this (a client that stops reading a download
+ * without disconnecting) is ended by PostgreSQL, so it cannot hold a pool connection for good.
+ */
+const SNAPSHOT_IDLE_TIMEOUT = '5min';
 
 export type DatabaseTarget =
   { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; poolSize?: number };
@@ -46,10 +65,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           const results = await client.exec(script);
           return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
         }),
+      readSnapshot: () => Promise.resolve(null),
       close: () => client.close(),
     };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+  const poolSize = target.poolSize ?? 10;
+  const pool = new pg.Pool({ connectionString: target.url, max: poolSize });
+  const snapshots = { open: 0, max: Math.max(1, Math.floor(poolSize / 4)) };
   // An idle client's error (e.g. the server restarting) must not crash the process; the pool
   // drops that client and the next query opens a new connection.
   pool.on('error', () => undefined);
@@ -72,7 +94,62 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         connection.release();
       }
     },
+    readSnapshot: async () => {
+      if (snapshots.open >= snapshots.max) return null;
+      snapshots.open += 1;
+      try {
+        const snapshot = await readSnapshot(pool);
+        return { db: snapshot.db, release: once(snapshot.release, () => (snapshots.open -= 1)) };
+      } catch (error) {
+        snapshots.open -= 1;
+        throw error;
+      }
+    },
     close: () => pool.end(),
+  };
+}
+
+/** `release`, run once however often it is called, then `after`. */
+function once(release: () => Promise<void>, after: () => void): () => Promise<void> {
+  let done = false;
+  return async () => {
+    if (done) return;
+    done = true;
+    try {
+      await release();
+    } finally {
+      after();
+    }
+  };
+}
+
+async function readSnapshot(pool: pg.Pool): Promise<ReadSnapshot> {
+  const connection = await pool.connect();
+  try {
+    await connection.query(
+      `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY;
+       SET LOCAL idle_in_transaction_session_timeout = '${SNAPSHOT_IDLE_TIMEOUT}'`,
+    );
+  } catch (error) {
+    connection.release(error as Error);
+    throw error;
+  }
+  let released = false;
+  return {
+    db: drizzlePg(connection, { schema }) as unknown as Db,
+    release: async () => {
+      if (released) return;
+      released = true;
+      try {
+        // Read only: there is nothing to commit.
+        await connection.query('ROLLBACK');
+        connection.release();
+      } catch (error) {
+        // A connection lost meanwhile (the idle timeout, a server restart) is dropped, not
+        // handed out again.
+        connection.release(error as Error);
+      }
+    },
   };
 }
 

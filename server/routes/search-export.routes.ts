@@ -12,8 +12,14 @@ const ExportQueryString = Type.Object({
   order_direction: Type.Optional(Type.String({ description: 'JSON string: "asc" or "desc"' })),
 });
 
-/** The component search's results as one CSV file: every page, streamed. */
-export async function searchExportRoutes(app: FastifyInstance, options: { database: Database }) {
+/**
+ * The component search's results as one CSV file: every page, streamed. `batchSize` (rows per
+ * query) is for tests that need an export to last.
+ */
+export async function searchExportRoutes(
+  app: FastifyInstance,
+  options: { database: Database; batchSize?: number },
+) {
   app.get(
     '/components/export/',
     {
@@ -26,9 +32,10 @@ export async function searchExportRoutes(app: FastifyInstance, options: { databa
     async (request, reply) => {
       const origin = `${request.protocol}://${request.host}`;
       const { search, stream } = exportComponents(
-        options.database.db,
+        options.database,
         request.query as RawSearchParams,
         origin,
+        options.batchSize,
       );
       return reply
         .type('text/csv; charset=utf-8')

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { Db } from '../db/database';
+import type { Database, Db } from '../db/database';
 import { csvLine } from '../../src/shared/csv';
 import type { SearchKind } from '../../src/shared/search-fields';
 import {
@@ -69,56 +69,98 @@ function kindValues(kind: SearchKind, hit: ComponentHit): (string | number | nul
   }
 }
 
+/** Where an export reads from, and how its batches are bounded. */
+interface ExportSource {
+  db: Db;
+  /** The last component id to export; null when a snapshot already fixes what is seen. */
+  maxId: number | null;
+  release(): Promise<void>;
+}
+
+/**
+ * On PostgreSQL one REPEATABLE READ READ ONLY transaction for the whole export: every batch sees
+ * the same data, so no row is skipped or repeated whatever changes meanwhile. On PGlite (one
+ * connection for every request) batches are separate queries, bounded by the largest component
+ * id at the start so that components stored meanwhile are left out (docs/beyond.md says what
+ * else can differ there).
+ */
+async function openExportSource(database: Database): Promise<ExportSource> {
+  const snapshot = await database.readSnapshot();
+  if (snapshot) return { db: snapshot.db, maxId: null, release: snapshot.release };
+  return { db: database.db, maxId: await lastComponentId(database.db), release: async () => {} };
+}
+
+/** The matches in the search's order, a batch per query: keyset, not OFFSET, batches. */
+async function* batches(
+  source: ExportSource,
+  search: ComponentSearch,
+  batchSize: number,
+): AsyncGenerator<ComponentHit[]> {
+  for (const phase of phases(search)) {
+    const keyset: ComponentKeyset = { phase, after: null };
+    for (;;) {
+      const hits = await findComponentsAfter(source.db, search, keyset, source.maxId, batchSize);
+      if (hits.length > 0) yield hits;
+      // PGlite runs in this process and its queries resolve without leaving the microtask queue:
+      // without a turn of the event loop between batches, an export would hold up every other
+      // request (and never hear of its own client leaving) until it ended.
+      await new Promise((resolve) => setImmediate(resolve));
+      const last = hits.at(-1);
+      if (!last || hits.length < batchSize) break;
+      keyset.after =
+        last.sortKey === null ? { key: null, id: last.id } : { key: last.sortKey, id: last.id };
+    }
+  }
+}
+
+/** The CSV line of a match, with its work's names and its share link. */
+function hitLine(
+  search: ComponentSearch,
+  hit: ComponentHit,
+  work: FileWithWorks | undefined,
+  origin: string,
+): string {
+  const at = hit.time ?? hit.start ?? 0;
+  return csvLine([
+    hit.fileId,
+    inertText(work?.abstractWork.title ?? ''),
+    inertText(work?.abstractWork.composer ?? ''),
+    inertText(work?.concreteWork.artist ?? ''),
+    hit.timelineId,
+    hit.id,
+    ...kindValues(search.kind, hit),
+    `${origin}/viewer/${hit.fileId}?t=${Math.round(at * 100) / 100}&c=${hit.id}`,
+  ]);
+}
+
 /**
  * Every match of a component search as CSV, in the search's order, fetched batch by batch while
  * the response streams (the same conditions and sort as components/query, all pages). The
- * parameters are checked before the first byte, so a bad one is still a 400.
+ * parameters are checked before the first byte, so a bad one is still a 400. The database is
+ * first touched when the stream is first read, and let go when it ends, fails or is destroyed
+ * (Fastify destroys it when the client disconnects).
  */
 export function exportComponents(
-  db: Db,
+  database: Database,
   raw: RawSearchParams,
   origin: string,
   batchSize = EXPORT_BATCH_SIZE,
 ): { search: ComponentSearch; stream: Readable } {
   const search = parseComponentSearch({ ...raw, page: undefined });
-  async function* batches(): AsyncGenerator<ComponentHit[]> {
-    // Components stored after the export starts are left out, wherever they would sort.
-    const maxId = await lastComponentId(db);
-    for (const phase of phases(search)) {
-      const keyset: ComponentKeyset = { phase, after: null };
-      for (;;) {
-        const hits = await findComponentsAfter(db, search, keyset, maxId, batchSize);
-        if (hits.length > 0) yield hits;
-        const last = hits.at(-1);
-        if (!last || hits.length < batchSize) break;
-        keyset.after =
-          last.sortKey === null ? { key: null, id: last.id } : { key: last.sortKey, id: last.id };
-      }
-    }
-  }
   async function* lines(): AsyncGenerator<string> {
-    yield csvLine(exportColumns(search.kind));
-    const works = new Map<number, FileWithWorks>();
-    for await (const hits of batches()) {
-      const missing = [...new Set(hits.map((hit) => hit.fileId))].filter((id) => !works.has(id));
-      for (const row of await findFilesByIds(db, missing)) works.set(row.file.id, row);
-      let chunk = '';
-      for (const hit of hits) {
-        const work = works.get(hit.fileId);
-        const at = hit.time ?? hit.start ?? 0;
-        chunk += csvLine([
-          hit.fileId,
-          inertText(work?.abstractWork.title ?? ''),
-          inertText(work?.abstractWork.composer ?? ''),
-          inertText(work?.concreteWork.artist ?? ''),
-          hit.timelineId,
-          hit.id,
-          ...kindValues(search.kind, hit),
-          `${origin}/viewer/${hit.fileId}?t=${Math.round(at * 100) / 100}&c=${hit.id}`,
-        ]);
+    const source = await openExportSource(database);
+    try {
+      yield csvLine(exportColumns(search.kind));
+      const works = new Map<number, FileWithWorks>();
+      for await (const hits of batches(source, search, batchSize)) {
+        const missing = [...new Set(hits.map((hit) => hit.fileId))].filter((id) => !works.has(id));
+        for (const row of await findFilesByIds(source.db, missing)) works.set(row.file.id, row);
+        yield hits.map((hit) => hitLine(search, hit, works.get(hit.fileId), origin)).join('');
       }
-      if (chunk) yield chunk;
+    } finally {
+      await source.release();
     }
   }
-  return { search, stream: Readable.from(lines()) };
+  // One batch ahead at most: a slow download holds the snapshot, not the whole result in memory.
+  return { search, stream: Readable.from(lines(), { highWaterMark: 1 }) };
 }

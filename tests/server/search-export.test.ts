@@ -1,11 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { sql } from 'drizzle-orm';
+import { request as httpRequest } from 'node:http';
+import { finished } from 'node:stream/promises';
+import type { AddressInfo } from 'node:net';
 import type { App } from '../../server/app';
+import { openDatabase, type Database, type Db } from '../../server/db/database';
+import { files } from '../../server/db/schema';
 import { prepareDatabase } from '../../server/db/prepare';
+import { searchExportRoutes } from '../../server/routes/search-export.routes';
 import {
   EXPORT_BATCH_SIZE,
   exportColumns,
   exportComponents,
 } from '../../server/search/search-export.service';
+import { parseComponentSearch } from '../../server/search/search-params';
+import { findComponentsAfter } from '../../server/search/search.repository';
 import type { ComponentsQueryResponse } from '../../src/shared/api-types';
 import { parseCsv } from '../../src/shared/csv';
 import { addFile, addUser, type ComponentDraft } from './support/search-fixtures';
@@ -14,6 +24,11 @@ import { testApp } from './support/test-app';
 
 const MARKERS = EXPORT_BATCH_SIZE * 2 + 37;
 const TRICKY = 'comma, "quote" and\nline break';
+
+/** The rows of a `db.execute` result (its shape is the driver's: PGlite's or node-postgres'). */
+function rowsOf<Row>(result: unknown): Row[] {
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
+}
 
 function query(params: Record<string, unknown>): string {
   const search = new URLSearchParams();
@@ -112,7 +127,7 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
   /** The service's export of a search (parameters JSON-encoded, as in a query string). */
   const serviceExport = (params: Record<string, unknown>, batchSize: number) =>
     exportComponents(
-      testDb.database.db,
+      testDb.database,
       Object.fromEntries(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)])),
       'http://test',
       batchSize,
@@ -159,6 +174,9 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
     ['color', 'asc'],
     ['color', 'desc'],
     ['time', 'desc'],
+    // One work: every key equal, so each batch starts inside the run of ties, by id alone.
+    ['title', 'asc'],
+    ['title', 'desc'],
   ])(
     'walks batch by batch in the order of every page of components/query (%s %s)',
     async (orderBy, direction) => {
@@ -208,6 +226,193 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
     expect(await exportedIds(params, 500)).toHaveLength(before.length + 1);
   });
 
+  it('exports the data as it was at the start on PostgreSQL; PGlite cuts a file made private short', async () => {
+    const db = testDb.database.db;
+    const fileId = await addFile(db, {
+      title: 'Snapshot work',
+      composer: 'Snapshot Composer',
+      performer: '',
+      authorId: await addUser(db, 'snapshot-exporter'),
+      isPublic: true,
+      timelines: [
+        {
+          kind: 'MARKER_TIMELINE',
+          components: Array.from({ length: 20 }, (_, i) => ({
+            kind: 'MARKER',
+            time: i,
+            label: `zqxsnapshot ${i}`,
+          })),
+        },
+      ],
+    });
+    const params = {
+      query: { 'tl.kind': 'MARKER', cmp: { label: 'zqxsnapshot' } },
+      order_by: 'time',
+      order_direction: 'asc',
+    };
+    const chunks = serviceExport(params, 5)[Symbol.asyncIterator]();
+    // The header and the first batch, then the file leaves the public search.
+    let text = String((await chunks.next()).value) + String((await chunks.next()).value);
+    await db.execute(sql`UPDATE ${files} SET is_public = false WHERE ${files.id} = ${fileId}`);
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+      text += String(next.value);
+    }
+    const times = parseCsv(text)
+      .slice(1)
+      .map((row) => Number(row[6]));
+    if (kind === 'postgres') {
+      // One snapshot: every batch sees the file as public, as it was when the export began.
+      expect(times).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    } else {
+      // Separate queries: the batches after the change leave the file out (docs/beyond.md).
+      expect(times.length).toBeGreaterThanOrEqual(5);
+      expect(times.length).toBeLessThan(20);
+      expect(times).toEqual(Array.from({ length: times.length }, (_, i) => i));
+    }
+    expect(await exportedIds(params, 5)).toEqual([]);
+  });
+
+  it.each(['asc', 'desc'])(
+    'finds a batch deep in the result by a range scan of the sort index (%s)',
+    async (direction) => {
+      const search = parseComponentSearch({
+        query: JSON.stringify({ 'tl.kind': 'MARKER' }),
+        order_by: JSON.stringify('comments'),
+        order_direction: JSON.stringify(direction),
+      });
+      const keyset = { phase: 'values' as const, after: { key: 'odd', id: 1000 } };
+      const plan = await testDb.database.db.transaction(async (tx) => {
+        // Rules out every plan but an ordered index walk, to see what that walk is bounded by.
+        await tx.execute(sql`SELECT set_config('enable_seqscan', 'off', true),
+          set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`);
+        const query = findComponentsAfter(tx as unknown as Db, search, keyset, null, 7);
+        const result = await tx.execute(sql`EXPLAIN (FORMAT JSON) ${query}`);
+        return JSON.stringify(rowsOf(result));
+      });
+      expect(plan).toContain('components_m_comments');
+      expect(plan).not.toContain('"Node Type":"Sort"');
+      // The keyset position bounds the scan itself: it is an index condition, not a filter.
+      expect(plan).toMatch(/"Index Cond":"[^"]*ROW\(/);
+    },
+  );
+
+  it('lets go of the database when the client disconnects during an export', async () => {
+    // A pool of one connection on PostgreSQL: one leaked by the export would block the next query.
+    const database: Database =
+      kind === 'postgres'
+        ? await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 1 })
+        : testDb.database;
+    let snapshots = 0;
+    let released = 0;
+    const watched: Database = {
+      ...database,
+      readSnapshot: async () => {
+        const snapshot = await database.readSnapshot();
+        if (!snapshot) return null;
+        snapshots++;
+        return { db: snapshot.db, release: () => (released++, snapshot.release()) };
+      },
+    };
+    const server = Fastify();
+    // A row per query: the export is still running long after the first bytes reach the client.
+    await server.register(searchExportRoutes, { database: watched, batchSize: 1 });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = server.server.address() as AddressInfo;
+      const path = `/components/export/?${query({ query: { 'tl.kind': 'MARKER', cmp: { label: 'zqxexport' } } })}`;
+      const { received, ended } = await new Promise<{ received: number; ended: boolean }>(
+        (resolve, reject) => {
+          const request = httpRequest({ port, host: '127.0.0.1', path }, (response) => {
+            let received = 0;
+            response.on('data', (chunk: Buffer) => {
+              received += chunk.length;
+              // Gone after the first bytes, as a closed browser tab would be.
+              request.destroy();
+              resolve({ received, ended: false });
+            });
+            response.on('end', () => resolve({ received, ended: true }));
+          });
+          request.on('error', (error) => {
+            if (!request.destroyed) reject(error);
+          });
+          request.end();
+        },
+      );
+      expect(received).toBeGreaterThan(0);
+      expect(ended).toBe(false);
+      if (kind === 'postgres') {
+        for (let waited = 0; released < snapshots && waited < 10_000; waited += 20) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect([snapshots, released]).toEqual([1, 1]);
+        // No transaction left open, and the pool's one connection serves the next query.
+        const [open] = rowsOf<{ n: number }>(
+          await testDb.database.db.execute(sql`SELECT count(*)::integer AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND backend_type = 'client backend'
+              AND xact_start IS NOT NULL AND pid <> pg_backend_pid()`),
+        );
+        expect(open?.n).toBe(0);
+      }
+      const [one] = rowsOf<{ one: number }>(await database.db.execute(sql`SELECT 1 AS one`));
+      expect(one?.one).toBe(1);
+    } finally {
+      await server.close();
+      if (database !== testDb.database) await database.close();
+    }
+  });
+
+  // PGlite has no connection of the export's own to lose.
+  if (kind === 'postgres') {
+    it('fails an export whose connection is ended between batches, and drops that connection', async () => {
+      const database = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 1 });
+      const params = {
+        query: { 'tl.kind': 'MARKER', cmp: { label: 'zqxexport 2' } },
+        order_by: 'time',
+        order_direction: 'asc',
+      };
+      const raw = Object.fromEntries(
+        Object.entries(params).map(([name, value]) => [name, JSON.stringify(value)]),
+      );
+      const { stream } = exportComponents(database, raw, 'http://test', 5);
+      const chunks = stream[Symbol.asyncIterator]();
+      const exportSessions = (state: string) =>
+        testDb.database.db.execute(sql`SELECT pid FROM pg_stat_activity
+          WHERE datname = current_database() AND backend_type = 'client backend'
+            AND pid <> pg_backend_pid() AND xact_start IS NOT NULL AND state LIKE ${state}`);
+      try {
+        await chunks.next();
+        await chunks.next();
+        // Once the batch read ahead is in, the export waits for its reader, idle in its
+        // transaction, as for a download that stalled (a tenth of a second without a query).
+        for (let idle = 0, waited = 0; idle < 5 && waited < 10_000; waited += 20) {
+          const sessions = rowsOf(await exportSessions('idle in transaction'));
+          idle = sessions.length === 1 ? idle + 1 : 0;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        // What idle_in_transaction_session_timeout does to it.
+        const [session] = rowsOf<{ pid: number }>(await exportSessions('%'));
+        const ended = rowsOf<{ ended: boolean }>(
+          await testDb.database.db.execute(
+            sql`SELECT pg_terminate_backend(${session?.pid ?? 0}::integer) AS ended`,
+          ),
+        );
+        expect(ended).toEqual([{ ended: true }]);
+        const rest = async () => {
+          for (let next = await chunks.next(); !next.done; next = await chunks.next());
+        };
+        await expect(rest()).rejects.toThrow();
+        // The pool's one connection was replaced, not handed out broken.
+        const [one] = rowsOf<{ one: number }>(await database.db.execute(sql`SELECT 1 AS one`));
+        expect(one?.one).toBe(1);
+      } finally {
+        // On a failure above, the export must not keep the pool from closing.
+        stream.destroy();
+        await finished(stream).catch(() => undefined);
+        await database.close();
+      }
+    });
+  }
+
   it('answers a bad parameter with a 400 before streaming', async () => {
     const response = await exportCsv({ query: { 'tl.kind': 'CHORD' } });
     expect(response.statusCode).toBe(400);
@@ -218,5 +423,31 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
     const response = await exportCsv({ query: { 'tl.kind': 'BEAT', cmp: { time: 99999 } } });
     expect(response.statusCode, response.body).toBe(200);
     expect(parseCsv(response.body)).toEqual([exportColumns('BEAT')]);
+  });
+
+  it('holds at most a quarter of the pool in export snapshots, each released once', async () => {
+    if (kind === 'pglite') {
+      // One connection serves every request: an export never holds it.
+      expect(await testDb.database.readSnapshot()).toBeNull();
+      return;
+    }
+    const database = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 8 });
+    try {
+      const first = await database.readSnapshot();
+      const second = await database.readSnapshot();
+      expect(first).not.toBeNull();
+      expect(second).not.toBeNull();
+      // A third export reads without a snapshot (bounded by the last id) rather than wait.
+      expect(await database.readSnapshot()).toBeNull();
+      await first!.release();
+      await first!.release();
+      const third = await database.readSnapshot();
+      expect(third).not.toBeNull();
+      expect(await database.readSnapshot()).toBeNull();
+      await second!.release();
+      await third!.release();
+    } finally {
+      await database.close();
+    }
   });
 });
