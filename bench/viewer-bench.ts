@@ -55,7 +55,7 @@ export interface ViewerBenchResult {
   passed: Record<'drawn' | 'frames' | 'longTasks' | 'zoom' | 'heap', boolean>;
 }
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -80,7 +80,7 @@ function median(values: number[]): number {
   return percentile(values, 50);
 }
 
-async function storeReference(dataDir: string, minutes: number): Promise<number> {
+export async function storeReference(dataDir: string, minutes: number): Promise<number> {
   // The same directory server/server.ts opens for DATA_DIR.
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   try {
@@ -101,7 +101,7 @@ async function storeReference(dataDir: string, minutes: number): Promise<number>
   }
 }
 
-async function startServer(
+export async function startServer(
   port: number,
   dataDir: string,
   clientDir: string,

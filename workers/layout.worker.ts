@@ -1,8 +1,9 @@
 /**
  * The layout worker: it only exposes the pure layout session of src/shared/viewer-layout through
- * comlink. View layouts travel back as transferred typed arrays.
+ * comlink. View layouts and the timelines' tracks travel back as transferred typed arrays.
  */
 import * as Comlink from 'comlink';
+import { trackTransferables } from '../src/shared/timeline-tables/timeline-tracks';
 import { LayoutSession, type LayoutWorkerApi } from '../src/shared/viewer-layout/layout-session';
 import { steppedZoom } from '../src/shared/viewer-layout/time-scale';
 import { layoutTransferables, type ViewRequest } from '../src/shared/viewer-layout/view-layout';
@@ -44,7 +45,15 @@ const api: LayoutWorkerApi = {
     const windows = session.pdfPageWindows(timeline);
     return Comlink.transfer(windows, [windows.starts.buffer, windows.pages.buffer]);
   },
-  documentPart: (part) => session.documentPart(part),
+  timelineTracks: () => {
+    const tracks = session.timelineTracks();
+    return Comlink.transfer(tracks, tracks.flatMap(trackTransferables));
+  },
+  tableRows: (timeline, first, count) => session.tableRows(timeline, first, count),
+  timelineCsv: (timeline) => {
+    const bytes = session.timelineCsv(timeline);
+    return Comlink.transfer(bytes, [bytes.buffer]);
+  },
   close: () => session.close(),
 };
 

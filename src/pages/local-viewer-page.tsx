@@ -4,7 +4,6 @@ import { paths } from '../app/routes';
 import { usePageTitle, withProductName } from '../lib/use-page-title';
 import { TlaReadError } from '../shared/tla/tla-model';
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
-import type { DocumentSource } from '../viewer/extras/use-timeline-tables';
 import { createLayoutClient, type LayoutClient } from '../viewer/layout-client';
 import { chooseLocalFiles, openLocalFile } from '../viewer/local/local-file';
 import { FileDropZone } from './file-drop-zone';
@@ -16,7 +15,6 @@ type ScreenComponent = (typeof import('../viewer/viewer-screen'))['ViewerScreen'
 interface Opened {
   header: ViewerHeader;
   client: LayoutClient;
-  documentSource: DocumentSource;
   release: () => void;
 }
 
@@ -71,13 +69,15 @@ export function LocalViewerPage() {
         setError(`This file cannot be shown: ${result.message}`);
         return;
       }
+      // The layout worker now holds the file: the table view, the strip and the export ask it,
+      // as for a stored file. The page keeps only what frees the object URLs.
+      const releaseUrls = local.release;
       const next: Opened = {
         header: result.header,
         client,
-        documentSource: () => Promise.resolve(local.json),
         release: () => {
           client.dispose();
-          local.release();
+          releaseUrls();
         },
       };
       openedRef.current?.release();
@@ -111,7 +111,6 @@ export function LocalViewerPage() {
           header={opened.header}
           client={opened.client}
           mediaBaseUrl=""
-          documentSource={opened.documentSource}
           mode="local"
         />
       </div>

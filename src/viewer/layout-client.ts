@@ -61,7 +61,9 @@ function inProcessClient(): LayoutClient {
     neighbour: async (ref, key) => (await loading).neighbour(ref, key),
     findComponent: async (id) => (await loading).findComponent(id),
     pdfPageWindows: async (timeline) => (await loading).pdfPageWindows(timeline),
-    documentPart: async (part) => (await loading).documentPart(part),
+    timelineTracks: async () => (await loading).timelineTracks(),
+    tableRows: async (timeline, first, count) => (await loading).tableRows(timeline, first, count),
+    timelineCsv: async (timeline) => (await loading).timelineCsv(timeline),
     close: async () => (await loading).close(),
   };
   return {

@@ -14,17 +14,12 @@ import { VIDEO_WIDTHS, ViewerToolbar, type VideoSize } from './viewer-toolbar';
 import { frameClock } from './pdf/page-follower';
 import { hasPdf, pdfSources, PdfSidePanel } from './pdf/pdf-side-panel';
 import { ViewerExtras } from './extras/viewer-extras';
-import { workerDocument, type DocumentSource } from './extras/use-timeline-tables';
+import { timelineData } from './extras/use-timeline-tracks';
 
 interface ViewerScreenProps {
   header: ViewerHeader;
   client: LayoutClient;
   mediaBaseUrl: string;
-  /**
-   * The file's components for the table view, the 'now playing' strip and the export; by
-   * default the layout worker's copy (a local file passes the JSON it read).
-   */
-  documentSource?: DocumentSource;
   /** 'local': nothing stored, no share; 'embed': chrome-less, no inspector unless asked. */
   mode?: 'stored' | 'local' | 'embed';
   showInspector?: boolean;
@@ -43,7 +38,6 @@ export function ViewerScreen({
   header,
   client,
   mediaBaseUrl,
-  documentSource,
   mode = 'stored',
   showInspector = true,
 }: ViewerScreenProps) {
@@ -76,10 +70,8 @@ export function ViewerScreen({
     (timeline: number) => client.api.pdfPageWindows(timeline),
     [client],
   );
-  const components = useMemo(
-    () => documentSource ?? workerDocument(client.api),
-    [documentSource, client],
-  );
+  // The table view, the strip and the export ask the layout worker, which holds the file.
+  const data = useMemo(() => timelineData(client.api), [client]);
   const mediaTime = useCallback(() => controllerRef.current?.time() ?? null, []);
   const seekTo = useCallback(
     (time: number) => controllerRef.current?.seek({ time, ifPlaying: true }),
@@ -246,7 +238,7 @@ export function ViewerScreen({
           playing={playing}
           selectedId={selection?.component.id ?? null}
           shareableId={mode === 'local' ? null : header.id}
-          documentSource={components}
+          data={data}
           embed={mode === 'embed'}
           onSeek={seekTo}
         />

@@ -193,6 +193,11 @@ test.describe('beyond the specification', () => {
   test('export: the marker timeline of a fixture downloads as CSV with the desktop columns', async ({
     page,
   }) => {
+    // The layout worker writes the CSV from the file it holds: no second download for it.
+    const jsonRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/v1\/files\/135\/json/.test(request.url())) jsonRequests.push(request.url());
+    });
     await openViewer(page, '/viewer/135');
     const json = await fileJson(page, 135);
     const markers = timelineOf(json, 'MARKER_TIMELINE');
@@ -202,6 +207,7 @@ test.describe('beyond the specification', () => {
       page.getByRole('button', { name: /\(marker\)$/ }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    expect(jsonRequests).toHaveLength(1);
     const text = await readFile(await download.path(), 'utf8');
     const [header, ...rows] = parseCsv(text);
     // SPEC.md section 3, 'CSV import columns per kind': Marker: position, comments, label.
@@ -305,6 +311,8 @@ test.describe('beyond the specification', () => {
     await expect(row).toHaveAttribute('aria-current', 'true');
     await expect(page.locator('tr[aria-current="true"]')).toHaveCount(1);
     await expect(page.getByTestId('table-live-region')).toHaveAttribute('aria-live', 'polite');
+    // Paging through the table asked the worker, not the server, for its rows.
+    expect(jsonRequests).toHaveLength(1);
 
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { timelineCsv } from '../timeline-tables/timeline-csv';
+import { tableRowWindow, timelineTables } from '../timeline-tables/timeline-tables';
+import { timelineTrack } from '../timeline-tables/timeline-tracks';
 import { LayoutSession } from './layout-session';
 import { viewerFixture } from './viewer-fixture.test-support';
 
@@ -21,19 +24,29 @@ describe('LayoutSession', () => {
     expect(session.findComponent(5)).toBeNull();
   });
 
-  it('hands the file JSON over in parts that put it back together exactly', () => {
+  it('answers the table view, the strip and the export from the file it holds', () => {
     const session = new LayoutSession();
     const fixture = viewerFixture();
     session.open(bytes(fixture));
-    const head = JSON.parse(session.documentPart(null)) as typeof fixture;
-    expect(head.timelines.every((timeline) => timeline.components.length === 0)).toBe(true);
-    head.timelines.forEach((timeline, index) => {
-      timeline.components = JSON.parse(session.documentPart(index)) as typeof timeline.components;
-    });
-    expect(head).toEqual(fixture);
-    expect(session.documentPart(99)).toBe('[]');
+    const tables = timelineTables(fixture);
+    expect(tables.length).toBeGreaterThan(2);
+    const tracks = session.timelineTracks();
+    expect(tracks).toEqual(tables.map(timelineTrack));
+    // Fresh arrays every time: the worker transfers them away.
+    expect(session.timelineTracks()[0]!.starts).not.toBe(tracks[0]!.starts);
+    for (const table of tables) {
+      expect(session.tableRows(table.index, 1, 2)).toEqual(tableRowWindow(table, 1, 2));
+      expect(new TextDecoder().decode(session.timelineCsv(table.index))).toBe(timelineCsv(table));
+    }
+    const withoutTable = fixture.timelines.findIndex(
+      (_, index) => !tables.some((table) => table.index === index),
+    );
+    expect(withoutTable).toBeGreaterThanOrEqual(0);
+    expect(session.tableRows(withoutTable, 0, 100)).toEqual([]);
+    expect(session.timelineCsv(withoutTable)).toHaveLength(0);
+    expect(session.tableRows(99, 0, 100)).toEqual([]);
     session.close();
-    expect(() => session.documentPart(null)).toThrow();
+    expect(() => session.timelineTracks()).toThrow();
   });
 
   it('reports a hierarchy without height as data, with the SPEC message', () => {

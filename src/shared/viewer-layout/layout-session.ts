@@ -1,5 +1,13 @@
 import type { ComponentJson, PdfMarkerComponentJson, ViewerFileJson } from '../api-types';
 import { pageWindows, type PageWindows } from '../pdf-page-windows';
+import { timelineCsv } from '../timeline-tables/timeline-csv';
+import {
+  displayOrder,
+  tableRowWindow,
+  timelineTable,
+  type TimelineTable,
+} from '../timeline-tables/timeline-tables';
+import { timelineTrack, type TimelineTrack } from '../timeline-tables/timeline-tracks';
 import { neighbourComponent, type NavigationKey } from './component-navigation';
 import { TimelineHeightError } from './timeline-heights';
 import { prepareFile, type PreparedFile, type ViewerHeader } from './viewer-document';
@@ -24,6 +32,8 @@ export class LayoutSession {
   private file: PreparedFile | null = null;
   private json: ViewerFileJson | null = null;
   private byId: Map<number, ComponentRef> | null = null;
+  /** Timeline tables by the timeline's index, built when first asked for (null: no table). */
+  private tables = new Map<number, TimelineTable | null>();
 
   /** Takes the raw bytes of `files/{id}/json`, so that parsing happens here, off the page. */
   open(bytes: ArrayBuffer | Uint8Array): OpenResult {
@@ -44,6 +54,7 @@ export class LayoutSession {
     }
     this.json = json;
     this.byId = null;
+    this.tables.clear();
     return { ok: true, header: this.file.header };
   }
 
@@ -84,27 +95,53 @@ export class LayoutSession {
   }
 
   /**
-   * The file JSON in parts, as text, for the page's table view, 'now playing' strip and export:
-   * `null` gives the file with every timeline's components left out, a number one timeline's
-   * components (in the JSON's order). The page parses one part per task, so neither a second
-   * download nor one long parse of the whole file lands on its main thread.
+   * The table view's, the 'now playing' strip's and the export's view of the file: one compact
+   * track per table-worthy timeline, in display order. Fresh arrays on every call, since the
+   * worker transfers (and so gives up) them.
    */
-  documentPart(part: number | null): string {
-    const json = this.json;
-    if (!json) throw new Error('No file is open in this layout session.');
-    if (part === null) {
-      return JSON.stringify({
-        ...json,
-        timelines: json.timelines.map((timeline) => ({ ...timeline, components: [] })),
-      });
-    }
-    return JSON.stringify(json.timelines[part]?.components ?? []);
+  timelineTracks(): TimelineTrack[] {
+    return displayOrder(this.requireJson()).flatMap(({ index }) => {
+      const table = this.table(index);
+      return table ? [timelineTrack(table)] : [];
+    });
+  }
+
+  /** The cells of up to `count` rows of a timeline's table from row `first`: the rows on screen. */
+  tableRows(timeline: number, first: number, count: number): string[][] {
+    const table = this.table(timeline);
+    return table ? tableRowWindow(table, first, count) : [];
+  }
+
+  /**
+   * A timeline as CSV in the desktop app's import columns, as UTF-8 bytes (empty for a timeline
+   * without a table): the worker transfers them, and the page saves them without a copy of the
+   * text to encode.
+   */
+  timelineCsv(timeline: number): Uint8Array<ArrayBuffer> {
+    const table = this.table(timeline);
+    return new TextEncoder().encode(table ? timelineCsv(table) : '');
   }
 
   close(): void {
     this.json = null;
     this.file = null;
     this.byId = null;
+    this.tables.clear();
+  }
+
+  private table(timeline: number): TimelineTable | null {
+    let table = this.tables.get(timeline);
+    if (table === undefined) {
+      const json = this.requireJson().timelines[timeline];
+      table = json ? timelineTable(json, timeline) : null;
+      this.tables.set(timeline, table);
+    }
+    return table;
+  }
+
+  private requireJson(): ViewerFileJson {
+    if (!this.json) throw new Error('No file is open in this layout session.');
+    return this.json;
   }
 
   private requireFile(): PreparedFile {
@@ -124,6 +161,8 @@ export interface LayoutWorkerApi {
   neighbour(ref: ComponentRef, key: NavigationKey): ComponentRef | null;
   findComponent(id: number): ComponentRef | null;
   pdfPageWindows(timeline: number): PageWindows;
-  documentPart(part: number | null): string;
+  timelineTracks(): TimelineTrack[];
+  tableRows(timeline: number, first: number, count: number): string[][];
+  timelineCsv(timeline: number): Uint8Array<ArrayBuffer>;
   close(): void;
 }

@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
+import { csvFileName } from '../../shared/timeline-tables/timeline-csv';
+import type { TimelineTrack } from '../../shared/timeline-tables/timeline-tracks';
 import type { ViewerHeader } from '../../shared/viewer-layout/viewer-document';
-import { csvFileName, timelineCsv } from '../export/timeline-csv';
 import { NowPlayingStrip } from '../now-playing/now-playing-strip';
 import { ShareDialog } from '../share/share-dialog';
 import { TimelineTableView } from '../table/timeline-table-view';
-import type { TimelineTable } from '../table/timeline-tables';
-import { useTimelineTables, type DocumentSource } from './use-timeline-tables';
+import { useTimelineTracks, type TimelineDataApi } from './use-timeline-tracks';
 import './viewer-extras.css';
 
 export interface ViewerExtrasProps {
@@ -17,15 +17,16 @@ export interface ViewerExtrasProps {
   selectedId: number | null;
   /** Stored files can be shared; a local file cannot. */
   shareableId: number | null;
-  documentSource: DocumentSource | undefined;
+  /** The layout worker, which holds the file: tracks, the rows on screen, a timeline's CSV. */
+  data: TimelineDataApi;
   /** The embed shows the strip only. */
   embed?: boolean;
   onSeek: (time: number) => void;
 }
 
-function download(name: string, text: string) {
+function download(name: string, bytes: Uint8Array<ArrayBuffer>) {
   // A byte order mark, so that spreadsheet programs read the UTF-8 labels correctly.
-  const blob = new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' });
+  const blob = new Blob(['\uFEFF', bytes], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -36,24 +37,35 @@ function download(name: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function ExportMenu({ tables, title }: { tables: TimelineTable[]; title: string }) {
+interface ExportMenuProps {
+  tracks: TimelineTrack[];
+  title: string;
+  timelineCsv: TimelineDataApi['timelineCsv'];
+}
+
+/** One entry per timeline; the layout worker writes the CSV, the page only saves it. */
+function ExportMenu({ tracks, title, timelineCsv }: ExportMenuProps) {
+  const [failed, setFailed] = useState(false);
+  const save = (track: TimelineTrack) => {
+    setFailed(false);
+    timelineCsv(track.index).then(
+      (bytes) => download(csvFileName(title, track.name, track.kind), bytes),
+      () => setFailed(true),
+    );
+  };
   return (
     <details className="viewer-extras__export">
       <summary>Export CSV</summary>
       <ul>
-        {tables.map((table) => (
-          <li key={table.index}>
-            <button
-              type="button"
-              onClick={() =>
-                download(csvFileName(title, table.name, table.kind), timelineCsv(table))
-              }
-            >
-              {table.name || table.kind.toLowerCase()} ({table.kind.toLowerCase()})
+        {tracks.map((track) => (
+          <li key={track.index}>
+            <button type="button" onClick={() => save(track)}>
+              {track.name || track.kind.toLowerCase()} ({track.kind.toLowerCase()})
             </button>
           </li>
         ))}
       </ul>
+      {failed && <p role="status">The CSV could not be made.</p>}
     </details>
   );
 }
@@ -63,7 +75,7 @@ function ExportMenu({ tables, title }: { tables: TimelineTable[]; title: string 
  * CSV export and the 'now playing' strip. Mounted by the viewer screen under its toolbar.
  */
 export function ViewerExtras(props: ViewerExtrasProps) {
-  const tables = useTimelineTables(props.documentSource);
+  const tracks = useTimelineTracks(props.data);
   const [tableOpen, setTableOpen] = useState(false);
   const [shareAt, setShareAt] = useState<number | null>(null);
   const { time } = props;
@@ -71,10 +83,10 @@ export function ViewerExtras(props: ViewerExtrasProps) {
     () => setShareAt(time() ?? props.header.start),
     [time, props.header],
   );
-  const ready = tables.status === 'ready' ? tables.tables : null;
+  const ready = tracks.status === 'ready' ? tracks.tracks : null;
 
   if (props.embed) {
-    return <NowPlayingStrip timelines={props.header.timelines} tables={ready} time={time} />;
+    return <NowPlayingStrip timelines={props.header.timelines} tracks={ready} time={time} />;
   }
   return (
     <div className="viewer-extras">
@@ -93,16 +105,19 @@ export function ViewerExtras(props: ViewerExtrasProps) {
         >
           Table
         </button>
-        {ready && <ExportMenu tables={ready} title={props.title} />}
-        {tables.status === 'error' && props.documentSource && (
+        {ready && (
+          <ExportMenu tracks={ready} title={props.title} timelineCsv={props.data.timelineCsv} />
+        )}
+        {tracks.status === 'error' && (
           <span role="status">The components could not be loaded for the table and export.</span>
         )}
       </div>
-      <NowPlayingStrip timelines={props.header.timelines} tables={ready} time={time} />
+      <NowPlayingStrip timelines={props.header.timelines} tracks={ready} time={time} />
       {ready && tableOpen && (
         <div id="viewer-table-view">
           <TimelineTableView
-            tables={ready}
+            tracks={ready}
+            loadRows={props.data.tableRows}
             time={time}
             playing={props.playing}
             onSeek={props.onSeek}

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef } from 'react';
-import type { TimelineTable } from '../table/timeline-tables';
+import type { TableKind } from '../../shared/timeline-tables/timeline-tables';
+import type { TimelineTrack } from '../../shared/timeline-tables/timeline-tracks';
 import { startFrameLoop } from '../extras/frame-loop';
-import { NOTHING, nowPlayingTables, nowPlayingText } from './now-playing';
+import { NOTHING, nowPlayingTimelines, nowPlayingText } from './now-playing';
 
-const KIND_NAMES: Record<TimelineTable['kind'], string> = {
+const KIND_NAMES: Record<TableKind, string> = {
   HIERARCHY: 'Section',
   MARKER: 'Marker',
   BEAT: 'Measure',
@@ -14,8 +15,8 @@ const KIND_NAMES: Record<TimelineTable['kind'], string> = {
 interface NowPlayingStripProps {
   /** The file's timelines in display order (the viewer header's): the strip's rows. */
   timelines: readonly { name: string; kind: string }[];
-  /** The components, once loaded; until then every row says '—'. */
-  tables: TimelineTable[] | null;
+  /** The timelines' tracks, once the worker has sent them; until then every row says '—'. */
+  tracks: TimelineTrack[] | null;
   /** The media time, or null while the viewer is not ready. */
   time: () => number | null;
 }
@@ -26,17 +27,17 @@ interface NowPlayingStripProps {
  * pushes the timelines down when the components arrive; each frame the loop writes the text of
  * the entries that changed.
  */
-export function NowPlayingStrip({ timelines, tables, time }: NowPlayingStripProps) {
-  const rows = useMemo(() => nowPlayingTables(timelines), [timelines]);
-  const shown = useMemo(() => (tables ? nowPlayingTables(tables) : []), [tables]);
+export function NowPlayingStrip({ timelines, tracks, time }: NowPlayingStripProps) {
+  const rows = useMemo(() => nowPlayingTimelines(timelines), [timelines]);
+  const shown = useMemo(() => (tracks ? nowPlayingTimelines(tracks) : []), [tracks]);
   const valuesRef = useRef<(HTMLElement | null)[]>([]);
   useEffect(() => {
     if (shown.length === 0) return;
     const loop = startFrameLoop(time, (now) => {
-      shown.forEach((table, n) => {
+      shown.forEach((track, n) => {
         const element = valuesRef.current[n];
         if (!element) return;
-        const text = nowPlayingText(table, now);
+        const text = nowPlayingText(track, now);
         if (element.textContent !== text) element.textContent = text;
       });
     });
@@ -48,7 +49,7 @@ export function NowPlayingStrip({ timelines, tables, time }: NowPlayingStripProp
       <dl className="now-playing__list">
         {rows.map((timeline, n) => (
           <div className="now-playing__entry" key={n} data-kind={timeline.kind}>
-            <dt>{timeline.name || KIND_NAMES[timeline.kind as TimelineTable['kind']]}</dt>
+            <dt>{timeline.name || KIND_NAMES[timeline.kind as TableKind]}</dt>
             <dd
               ref={(element) => void (valuesRef.current[n] = element)}
               data-testid={`now-playing-${timeline.kind.toLowerCase()}`}

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { timelineTables } from '../../shared/timeline-tables/timeline-tables';
+import { timelineTrack } from '../../shared/timeline-tables/timeline-tracks';
 import { beyondJson } from '../../shared/viewer-json/tla-fixture.test-support';
-import { timelineTables } from '../table/timeline-tables';
-import { NOTHING, nowPlayingTables, nowPlayingText } from './now-playing';
+import { NOTHING, nowPlayingText, nowPlayingTimelines } from './now-playing';
 
 describe('now playing', () => {
-  const tables = timelineTables(beyondJson());
-  const strip = nowPlayingTables(tables);
-  const at = (time: number) => strip.map((table) => nowPlayingText(table, time));
+  const tracks = timelineTables(beyondJson()).map(timelineTrack);
+  const strip = nowPlayingTimelines(tracks);
+  const at = (time: number) => strip.map((track) => nowPlayingText(track, time));
 
   it('shows sections, cadences, measures and chords, not PDF pages', () => {
     expect(strip.map((t) => t.kind)).toEqual(['HIERARCHY', 'MARKER', 'BEAT', 'HARMONY']);

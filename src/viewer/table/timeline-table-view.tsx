@@ -1,11 +1,20 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  currentRow,
+  rowSpoken,
+  trackRowCount,
+  type TimelineTrack,
+} from '../../shared/timeline-tables/timeline-tracks';
 import { formatTime } from '../../shared/time-format';
 import { startFrameLoop } from '../extras/frame-loop';
-import { currentRow, rowCells, rowSpoken, type TimelineTable } from './timeline-tables';
 import { gridMove, pageOf, TABLE_PAGE_SIZE } from './grid-keys';
 
+/** The cells of `count` rows of a timeline from row `first` (the layout worker's tableRows). */
+export type RowLoader = (timeline: number, first: number, count: number) => Promise<string[][]>;
+
 interface TableViewProps {
-  tables: TimelineTable[];
+  tracks: TimelineTrack[];
+  loadRows: RowLoader;
   time: () => number | null;
   playing: boolean;
   onSeek: (time: number) => void;
@@ -16,54 +25,86 @@ interface Focus {
   column: number;
 }
 
+/** Rows on screen: the cells of the rows from `first` of one timeline, as the worker sent them. */
+interface RowWindow {
+  timeline: number;
+  first: number;
+  cells: string[][];
+}
+
+/**
+ * The cells of the page of rows shown, from the worker; the latest page asked for wins. Until it
+ * arrives the previous page of the same timeline stays (its rows keep their own indices).
+ */
+function useRowWindow(
+  track: TimelineTrack | undefined,
+  first: number,
+  loadRows: RowLoader,
+): RowWindow | null {
+  const [rows, setRows] = useState<RowWindow | null>(null);
+  useEffect(() => {
+    if (!track) return;
+    let latest = true;
+    void loadRows(track.index, first, TABLE_PAGE_SIZE).then(
+      (cells) => latest && setRows({ timeline: track.index, first, cells }),
+      () => undefined,
+    );
+    return () => {
+      latest = false;
+    };
+  }, [track, first, loadRows]);
+  return rows && track && rows.timeline === track.index ? rows : null;
+}
+
 /**
  * The 'Table' view: one timeline at a time as an ARIA grid. Arrow keys move between cells,
  * Page Up/Down and Ctrl+Home/End between pages and ends, Enter seeks to the row's component.
- * Rows are shown a page at a time (a beat timeline can have tens of thousands); aria-rowcount
- * and aria-rowindex tell screen readers where they are in the whole timeline. The row under the
- * playhead is marked from the frame loop, not by re-rendering, and announced (politely, only
- * while playing) in a live region.
+ * Rows are shown a page at a time (a beat timeline can have tens of thousands), their cells asked
+ * of the layout worker page by page; the row count, the row under the playhead and what is said
+ * for it come from the timeline's track. aria-rowcount and aria-rowindex tell screen readers
+ * where they are in the whole timeline. The row under the playhead is marked from the frame
+ * loop, not by re-rendering, and announced (politely, only while playing) in a live region.
  */
-export function TimelineTableView({ tables, time, playing, onSeek }: TableViewProps) {
+export function TimelineTableView({ tracks, loadRows, time, playing, onSeek }: TableViewProps) {
   const ids = useId();
   const [chosen, setChosen] = useState(0);
   const [focus, setFocus] = useState<Focus>({ row: 0, column: 0 });
   const [page, setPage] = useState(0);
-  const table = tables[Math.min(chosen, tables.length - 1)];
+  const track = tracks[Math.min(chosen, tracks.length - 1)];
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const liveRef = useRef<HTMLParagraphElement>(null);
   const moveFocusRef = useRef(false);
   const playingRef = useRef(playing);
   playingRef.current = playing;
 
-  const rowCount = table?.rows.length ?? 0;
+  const rowCount = track ? trackRowCount(track) : 0;
   const pageCount = Math.max(1, Math.ceil(rowCount / TABLE_PAGE_SIZE));
   const first = page * TABLE_PAGE_SIZE;
-  const visible = useMemo(
-    () => table?.rows.slice(first, first + TABLE_PAGE_SIZE) ?? [],
-    [table, first],
-  );
+  const shown = useRowWindow(track, first, loadRows);
 
   useEffect(() => {
     setFocus({ row: 0, column: 0 });
     setPage(0);
   }, [chosen]);
 
-  // Moves DOM focus only after a keyboard move inside the grid, never on playback.
+  // Moves DOM focus only after a keyboard move inside the grid, never on playback; a move to
+  // another page waits for that page's rows.
   useEffect(() => {
     if (!moveFocusRef.current) return;
+    const cell = bodyRef.current?.querySelector<HTMLElement>(
+      `[data-row="${focus.row}"] [data-column="${focus.column}"]`,
+    );
+    if (!cell) return;
     moveFocusRef.current = false;
-    bodyRef.current
-      ?.querySelector<HTMLElement>(`[data-row="${focus.row}"] [data-column="${focus.column}"]`)
-      ?.focus();
-  }, [focus, page]);
+    cell.focus();
+  }, [focus, shown]);
 
   useEffect(() => {
-    if (!table) return;
+    if (!track) return;
     let marked: HTMLElement | null = null;
     let announced = -2;
     const loop = startFrameLoop(time, (now) => {
-      const index = currentRow(table, now);
+      const index = currentRow(track, now);
       const row = bodyRef.current?.querySelector<HTMLElement>(`[data-row="${index}"]`) ?? null;
       if (row !== marked) {
         marked?.removeAttribute('aria-current');
@@ -75,31 +116,30 @@ export function TimelineTableView({ tables, time, playing, onSeek }: TableViewPr
       if (index !== announced) {
         announced = index;
         const live = liveRef.current;
-        const current = table.rows[index];
-        if (live && playingRef.current && current) {
-          live.textContent = `${rowSpoken(table, current) || 'unlabelled'}, ${formatTime(current.start)}`;
+        if (live && playingRef.current && index >= 0) {
+          live.textContent = `${rowSpoken(track, index) || 'unlabelled'}, ${formatTime(track.starts[index]!)}`;
         }
       }
     });
     return () => loop.stop();
-    // `visible`: a new page has new row elements to mark.
-  }, [table, time, visible]);
+    // `shown`: a new page has new row elements to mark.
+  }, [track, time, shown]);
 
-  if (!table) return <p>No timeline of this file can be shown as a table.</p>;
+  if (!track) return <p>No timeline of this file can be shown as a table.</p>;
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     // Space stays play/pause, as everywhere in the viewer.
     if (event.key === 'Enter') {
-      const row = table.rows[focus.row];
-      if (row) {
+      const start = track.starts[focus.row];
+      if (start !== undefined) {
         event.preventDefault();
-        onSeek(row.start);
+        onSeek(start);
       }
       return;
     }
     const next = gridMove(focus, event.key, event.ctrlKey || event.metaKey, {
       rows: rowCount,
-      columns: table.columns.length,
+      columns: track.columns.length,
     });
     if (!next) return;
     event.preventDefault();
@@ -125,9 +165,9 @@ export function TimelineTableView({ tables, time, playing, onSeek }: TableViewPr
         <label>
           Timeline{' '}
           <select value={chosen} onChange={(event) => setChosen(Number(event.target.value))}>
-            {tables.map((t, n) => (
+            {tracks.map((t, n) => (
               <option key={t.index} value={n}>
-                {(t.name || t.kind.toLowerCase()) + ` (${t.rows.length})`}
+                {(t.name || t.kind.toLowerCase()) + ` (${trackRowCount(t)})`}
               </option>
             ))}
           </select>
@@ -155,17 +195,17 @@ export function TimelineTableView({ tables, time, playing, onSeek }: TableViewPr
           aria-labelledby={captionId}
           aria-describedby={helpId}
           aria-rowcount={rowCount + 1}
-          aria-colcount={table.columns.length}
+          aria-colcount={track.columns.length}
           aria-readonly="true"
           data-testid="timeline-table"
           onKeyDown={onKeyDown}
         >
           <caption id={captionId}>
-            {table.name || table.kind.toLowerCase()}: {rowCount} components
+            {track.name || track.kind.toLowerCase()}: {rowCount} components
           </caption>
           <thead>
             <tr aria-rowindex={1}>
-              {table.columns.map((column, c) => (
+              {track.columns.map((column, c) => (
                 <th key={column} scope="col" aria-colindex={c + 1}>
                   {column}
                 </th>
@@ -173,18 +213,18 @@ export function TimelineTableView({ tables, time, playing, onSeek }: TableViewPr
             </tr>
           </thead>
           <tbody ref={bodyRef}>
-            {visible.map((row, n) => {
-              const index = first + n;
+            {shown?.cells.map((cells, n) => {
+              const index = shown.first + n;
               return (
-                <tr key={row.id} data-row={index} aria-rowindex={index + 2}>
-                  {rowCells(table, row).map((cell, c) => (
+                <tr key={index} data-row={index} aria-rowindex={index + 2}>
+                  {cells.map((cell, c) => (
                     <td
                       key={c}
                       data-column={c}
                       aria-colindex={c + 1}
                       tabIndex={focus.row === index && focus.column === c ? 0 : -1}
                       onClick={() => setFocus({ row: index, column: c })}
-                      onDoubleClick={() => onSeek(row.start)}
+                      onDoubleClick={() => onSeek(track.starts[index]!)}
                     >
                       {cell}
                     </td>

@@ -1,16 +1,17 @@
 /**
  * One timeline as CSV in the column layout the desktop app imports 'by time' (SPEC.md section 3,
- * 'CSV import columns per kind'), so that the file imports back into TiLiA desktop.
+ * 'CSV import columns per kind'), so that the file imports back into TiLiA desktop. Written in
+ * the layout worker, which holds the timeline's table; the page only saves the text.
  */
 import type {
   HarmonyComponentJson,
   HierarchyComponentJson,
   MarkerComponentJson,
   PdfMarkerComponentJson,
-} from '../../shared/api-types';
-import { csvLine } from '../../shared/csv';
-import { harmonyLabel } from '../../shared/harmony/harmony-label';
-import type { TimelineTable } from '../table/timeline-tables';
+} from '../api-types';
+import { csvLine } from '../csv';
+import { harmonyLabel } from '../harmony/harmony-label';
+import type { TimelineTable } from './timeline-tables';
 
 export const CSV_COLUMNS = {
   BEAT: ['time', 'is_first_in_measure', 'measure'],

@@ -1,8 +1,8 @@
 /**
  * The viewer's timelines as tables: one row per component, kind-specific columns, rows in time
- * order, and a binary search for the row under the playhead. Built once per file on the main
- * thread, one timeline per task, from the viewer JSON the layout worker hands over in parts (the
- * table view, the 'now playing' strip and the CSV export use it).
+ * order. Built in the layout worker, which holds the parsed file: the page asks it for the rows
+ * on screen (`tableRowWindow`), for compact per-timeline arrays (timeline-tracks.ts) and for a
+ * timeline's CSV (timeline-csv.ts), so the file is never parsed or sorted on the main thread.
  */
 import type {
   BeatComponentJson,
@@ -13,10 +13,10 @@ import type {
   PdfMarkerComponentJson,
   TimelineJson,
   ViewerFileJson,
-} from '../../shared/api-types';
-import { formatTime } from '../../shared/time-format';
-import { measureStructure } from '../../shared/viewer-layout/beat-labels';
-import { viewerKind, type ViewerKind } from '../../shared/viewer-layout/timeline-kinds';
+} from '../api-types';
+import { formatTime } from '../time-format';
+import { measureStructure } from '../viewer-layout/beat-labels';
+import { viewerKind, type ViewerKind } from '../viewer-layout/timeline-kinds';
 
 export type TableKind = Extract<ViewerKind, 'HIERARCHY' | 'MARKER' | 'BEAT' | 'HARMONY' | 'PDF'>;
 
@@ -40,9 +40,6 @@ export interface TimelineTable {
   kind: TableKind;
   columns: string[];
   rows: TableRow[];
-  /** Sorted start times of `rows`, for the binary search. */
-  starts: Float64Array;
-  source: TimelineJson;
 }
 
 const TABLE_KINDS: readonly ViewerKind[] = ['HIERARCHY', 'MARKER', 'BEAT', 'HARMONY', 'PDF'];
@@ -145,18 +142,6 @@ export function rowCells(table: TimelineTable, row: TableRow): string[] {
   }
 }
 
-/** What the 'now playing' strip and the live region say for a row. */
-export function rowSpoken(table: TimelineTable, row: TableRow): string {
-  switch (table.kind) {
-    case 'BEAT':
-      return `measure ${row.measure ?? ''}, beat ${row.beat ?? ''}`;
-    case 'PDF':
-      return `page ${(row.component as PdfMarkerComponentJson).page_number}`;
-    default:
-      return (row.component as { label: string }).label;
-  }
-}
-
 const COLUMNS: Record<TableKind, string[]> = {
   HIERARCHY: ['Start', 'End', 'Level', 'Label', 'Formal type', 'Formal function', 'Comments'],
   MARKER: ['Time', 'Label', 'Comments'],
@@ -185,8 +170,6 @@ export function timelineTable(timeline: TimelineJson, index: number): TimelineTa
     kind: tableKind,
     columns: COLUMNS[tableKind],
     rows,
-    starts: Float64Array.from(rows, (row) => row.start),
-    source: timeline,
   };
 }
 
@@ -195,44 +178,9 @@ export function timelineTables(json: ViewerFileJson): TimelineTable[] {
   return displayOrder(json).flatMap(({ timeline, index }) => timelineTable(timeline, index) ?? []);
 }
 
-/** Index of the last start <= time, or -1. */
-function lastStartAtOrBefore(starts: Float64Array, time: number): number {
-  let low = 0;
-  let high = starts.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (starts[middle]! <= time) low = middle + 1;
-    else high = middle;
-  }
-  return low - 1;
-}
-
-/**
- * The row under the playhead: for points, the last one at or before the time (it is in force
- * until the next); for hierarchy units, the innermost (lowest level) unit containing the time.
- * -1 when there is none.
- */
-export function currentRow(table: TimelineTable, time: number): number {
-  const last = lastStartAtOrBefore(table.starts, time);
-  if (table.kind !== 'HIERARCHY') return last;
-  let best = -1;
-  // Units are few and nested; walking back over the ones that started earlier is cheap.
-  for (let i = last; i >= 0; i--) {
-    const row = table.rows[i]!;
-    if (row.end !== null && row.end > time && (best < 0 || row.level < table.rows[best]!.level)) {
-      best = i;
-    }
-    if (best >= 0 && table.rows[best]!.level <= 1) break;
-  }
-  return best;
-}
-
-/** Hierarchy units containing the time, outermost first (for 'A › a1'). */
-export function enclosingUnits(table: TimelineTable, time: number): TableRow[] {
-  const found: TableRow[] = [];
-  for (let i = lastStartAtOrBefore(table.starts, time); i >= 0; i--) {
-    const row = table.rows[i]!;
-    if (row.end !== null && row.end > time) found.push(row);
-  }
-  return found.sort((a, b) => b.level - a.level);
+/** The cells of the rows `first` to `first + count - 1` (fewer at the end): what the page shows. */
+export function tableRowWindow(table: TimelineTable, first: number, count: number): string[][] {
+  const start = Math.max(0, Math.floor(first));
+  const end = Math.min(table.rows.length, start + Math.max(0, Math.floor(count)));
+  return table.rows.slice(start, end).map((row) => rowCells(table, row));
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../shared/csv';
-import { beyondJson } from '../../shared/viewer-json/tla-fixture.test-support';
-import { timelineTables } from '../table/timeline-tables';
+import { parseCsv } from '../csv';
+import { beyondJson } from '../viewer-json/tla-fixture.test-support';
 import { CSV_COLUMNS, csvFileName, timelineCsv } from './timeline-csv';
+import { timelineTables } from './timeline-tables';
 
 const tables = timelineTables(beyondJson());
 const csvOf = (kind: string) => parseCsv(timelineCsv(tables.find((t) => t.kind === kind)!));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { beyondJson } from '../../shared/viewer-json/tla-fixture.test-support';
-import { currentRow, enclosingUnits, rowCells, rowSpoken, timelineTables } from './timeline-tables';
+import { beyondJson } from '../viewer-json/tla-fixture.test-support';
+import { rowCells, tableRowWindow, timelineTables } from './timeline-tables';
 
 describe('timelineTables', () => {
   const tables = timelineTables(beyondJson());
@@ -63,19 +63,11 @@ describe('timelineTables', () => {
     ]);
   });
 
-  it('finds the row under the playhead: the last point at or before it', () => {
-    const markers = byKind('MARKER');
-    expect(currentRow(markers, 0)).toBe(-1);
-    expect(currentRow(markers, 19.5)).toBe(0);
-    expect(currentRow(markers, 38.99)).toBe(0);
-    expect(currentRow(markers, 500)).toBe(1);
-  });
-
-  it('finds the innermost hierarchy unit, and every unit around the time', () => {
+  it('gives the cells of a window of rows, cut short at the end', () => {
     const form = byKind('HIERARCHY');
-    expect(rowCells(form, form.rows[currentRow(form, 25)]!)[3]).toBe('S, "second"');
-    expect(form.rows[currentRow(form, 50)]!.level).toBe(2);
-    expect(currentRow(form, 60)).toBe(-1);
-    expect(enclosingUnits(form, 5).map((r) => rowSpoken(form, r))).toEqual(['Exposition', 'P']);
+    expect(tableRowWindow(form, 1, 2).map((cells) => cells[3])).toEqual(['P', 'S, "second"']);
+    expect(tableRowWindow(form, 3, 100)).toEqual([rowCells(form, form.rows[3]!)]);
+    expect(tableRowWindow(form, 4, 100)).toEqual([]);
+    expect(tableRowWindow(form, -5, 1)).toEqual([rowCells(form, form.rows[0]!)]);
   });
 });
