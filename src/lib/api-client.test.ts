@@ -195,3 +195,130 @@ describe('the API client', () => {
     expect([...storage.keys()]).toEqual([]);
   });
 });
+
+/** What a fake XMLHttpRequest was asked to send, and how it then answers. */
+interface XhrCall {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  timeout: number;
+  body: unknown;
+}
+
+type XhrAnswer =
+  { status: number; body: unknown; progress?: [number, number][] } | { fails: 'error' | 'timeout' };
+
+/** Installs an XMLHttpRequest that records each request and answers the next of `answers`. */
+function serveXhr(answers: XhrAnswer[]): XhrCall[] {
+  const xhrCalls: XhrCall[] = [];
+  class FakeXhr extends EventTarget {
+    readonly upload = new EventTarget();
+    timeout = 0;
+    responseType = '';
+    status = 0;
+    responseText = '';
+    private call: XhrCall = { method: '', url: '', headers: {}, timeout: 0, body: null };
+    open(method: string, url: string) {
+      this.call = { ...this.call, method, url };
+    }
+    setRequestHeader(name: string, value: string) {
+      this.call.headers[name.toLowerCase()] = value;
+    }
+    getAllResponseHeaders() {
+      return 'content-type: application/json\r\nx-request-id: 42\r\n';
+    }
+    abort() {
+      this.dispatchEvent(new Event('abort'));
+    }
+    send(body: unknown) {
+      xhrCalls.push({ ...this.call, timeout: this.timeout, body });
+      const answer = answers.shift()!;
+      setTimeout(() => {
+        if ('fails' in answer) {
+          this.dispatchEvent(new Event(answer.fails));
+          return;
+        }
+        for (const [loaded, total] of answer.progress ?? []) {
+          this.upload.dispatchEvent(
+            Object.assign(new Event('progress'), { lengthComputable: true, loaded, total }),
+          );
+        }
+        this.status = answer.status;
+        this.responseText =
+          typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+        this.dispatchEvent(new Event('load'));
+      }, 5);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return xhrCalls;
+}
+
+describe('the API client with upload progress (XMLHttpRequest)', () => {
+  const form = 'the form data';
+
+  it('reports progress, and refreshes and retries on token_not_valid like any call', async () => {
+    serve(() => json(200, { access: token('new'), refresh: token('refresh-2') }));
+    const xhrCalls = serveXhr([
+      { status: 401, body: { detail: 'Token is invalid or expired', code: 'token_not_valid' } },
+      {
+        status: 201,
+        body: { files: [{ id: 3 }] },
+        progress: [
+          [10, 20],
+          [20, 20],
+        ],
+      },
+    ]);
+    const progress: unknown[] = [];
+    const response = await client.apiPost<{ files: { id: number }[] }>('upload/', form, {
+      timeoutMs: null,
+      onUploadProgress: (step) => progress.push(step),
+    });
+    expect(response.status).toBe(201);
+    expect(response.data).toEqual({ files: [{ id: 3 }] });
+    expect(response.headers.get('x-request-id')).toBe('42');
+    expect(progress).toEqual([
+      { loaded: 10, total: 20 },
+      { loaded: 20, total: 20 },
+    ]);
+    expect(xhrCalls.map((call) => [call.method, call.url, call.timeout, call.body])).toEqual([
+      ['POST', '/api/v1/upload/', 0, form],
+      ['POST', '/api/v1/upload/', 0, form],
+    ]);
+    expect(xhrCalls.map((call) => call.headers.authorization)).toEqual([
+      `Bearer ${token('old')}`,
+      `Bearer ${token('new')}`,
+    ]);
+    expect(xhrCalls[0]!.headers.accept).toBe('application/json');
+    expect(calls.map((call) => call.url)).toEqual(['/api/v1/token/refresh/']);
+  });
+
+  it('fails with the status and body of an error answer, text that is not JSON kept', async () => {
+    serveXhr([
+      { status: 413, body: { detail: 'too large' } },
+      { status: 502, body: '<html>' },
+    ]);
+    const options = { timeoutMs: null, onUploadProgress: () => undefined };
+    const tooLarge = await client
+      .apiPost('upload/', form, options)
+      .catch((error: unknown) => error);
+    expect(tooLarge).toMatchObject({ status: 413, data: { detail: 'too large' } });
+    const gateway = await client.apiPost('upload/', form, options).catch((error: unknown) => error);
+    expect(gateway).toMatchObject({ status: 502, data: '<html>' });
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('alerts when no response comes, and keeps the default time limit unless switched off', async () => {
+    const xhrCalls = serveXhr([{ fails: 'error' }, { fails: 'timeout' }]);
+    const options = { onUploadProgress: () => undefined };
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const failure = await client.apiPost('upload/', form, options).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(client.ApiRequestError);
+      expect(failure).toMatchObject({ status: null });
+    }
+    expect(alert).toHaveBeenCalledTimes(2);
+    expect(alert).toHaveBeenCalledWith(client.NETWORK_ERROR_MESSAGE);
+    expect(xhrCalls[0]!.timeout).toBe(client.API_TIMEOUT_MS);
+  });
+});

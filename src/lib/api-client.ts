@@ -14,7 +14,8 @@ import {
  * access token, and follows the rules of SPEC.md sections 4, 7 and 8: on 401 token_not_valid it
  * refreshes the tokens once (concurrent 401s share that refresh) and retries the request; with no
  * refresh token, or a refused refresh, the user is signed out and sent to /login/; when no
- * response comes at all, the user is told so.
+ * response comes at all, the user is told so. A request that reports upload progress goes by
+ * XMLHttpRequest instead of fetch (fetch cannot report it), under the same rules.
  */
 
 /** SPEC.md section 9. */
@@ -22,9 +23,15 @@ export const API_TIMEOUT_MS = 5000;
 export const NETWORK_ERROR_MESSAGE =
   'A server/network error occurred. Try waiting for a bit and reloading the page.';
 
+const API_PREFIX = '/api/v1';
 // redaxios joins a path (with or without its leading slash) onto baseURL with one '/'.
-const http = redaxios.create({ baseURL: '/api/v1' });
+const http = redaxios.create({ baseURL: API_PREFIX });
 const store = getDefaultStore();
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
 
 export interface RequestOptions {
   /** Query parameters; the browse routes JSON-encode each value themselves. */
@@ -38,6 +45,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Sent without the Authorization header and never refreshed (login, sign-up, reset). */
   anonymous?: boolean;
+  /**
+   * Told how much of the body has gone (large uploads). The request then goes by XMLHttpRequest,
+   * which sends the body as it is (FormData) and reads the answer as JSON, or text.
+   */
+  onUploadProgress?: (progress: UploadProgress) => void;
 }
 
 export interface ApiResponse<T> {
@@ -96,6 +108,67 @@ function fetchWithin(timeoutMs: number | null, signal: AbortSignal | undefined):
   return (input, init) => fetch(input, { ...init, signal: combined });
 }
 
+/** The text of a body as JSON; text that is not JSON (a proxy's error page) stays text. */
+function parsedBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function headersOf(request: XMLHttpRequest): Headers {
+  const headers = new Headers();
+  for (const line of request.getAllResponseHeaders().split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
+/**
+ * One request by XMLHttpRequest, for its upload progress events. It fails as redaxios does, so
+ * that `send` treats both alike: with the response for an HTTP error status, with an Error when
+ * no response came (network, time limit, or the caller's signal).
+ */
+function sendByXhr<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+  options: RequestOptions,
+): Promise<ApiResponse<T>> {
+  const onProgress = options.onUploadProgress;
+  const timeoutMs = options.timeoutMs === undefined ? API_TIMEOUT_MS : options.timeoutMs;
+  const query = options.params ? `?${new URLSearchParams(options.params).toString()}` : '';
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(method.toUpperCase(), `${API_PREFIX}/${path.replace(/^\//, '')}${query}`);
+    request.timeout = timeoutMs ?? 0;
+    request.responseType = 'text';
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
+    });
+    request.addEventListener('load', () => {
+      const response = {
+        status: request.status,
+        data: parsedBody(request.responseText) as T,
+        headers: headersOf(request),
+      };
+      if (request.status >= 200 && request.status < 300) resolve(response);
+      else reject(response);
+    });
+    request.addEventListener('error', () => reject(new Error('No response to the upload')));
+    request.addEventListener('timeout', () => reject(new Error('The upload timed out')));
+    request.addEventListener('abort', () =>
+      reject(new DOMException('The upload was cancelled', 'AbortError')),
+    );
+    options.signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(body as XMLHttpRequestBodyInit | null);
+  });
+}
+
 async function sendOnce<T>(
   method: Method,
   path: string,
@@ -105,6 +178,7 @@ async function sendOnce<T>(
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (accessToken && !options.anonymous) headers.authorization = `Bearer ${accessToken}`;
+  if (options.onUploadProgress) return sendByXhr<T>(method, path, body, headers, options);
   const response = await http<T>({
     url: path,
     method,

@@ -6,6 +6,7 @@ import type {
   FilesQueryResponse,
 } from '../shared/api-types';
 import type { SortDirection } from '../shared/search-fields';
+import { saveTla } from './save-file';
 
 /**
  * The browse pages' calls (SPEC.md section 7). The shared HTTP client (auth, refresh) did not
@@ -102,24 +103,10 @@ export async function fetchUsername(userId: number): Promise<string> {
   }
 }
 
-/** Characters that no file system accepts in a name. */
-const UNSAFE_IN_FILE_NAMES = /[\\/:*?"<>|]/g;
-
 /** Saves a file's .tla, named after its work title. */
 export async function downloadTla(fileId: number, title: string): Promise<void> {
   const response = await withTimeout(
     redaxios.get<Blob>(`${API_BASE}files/${fileId}/tla`, { responseType: 'blob' }),
   );
-  const url = URL.createObjectURL(response.data);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${title.replace(UNSAFE_IN_FILE_NAMES, '_') || 'Untitled'}.tla`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // The click has handed the blob to the browser's download; the URL is no longer needed.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveTla(response.data, title);
 }

@@ -1,6 +1,7 @@
 import type { UserFileJson, UserFilesJson } from '../shared/api-types';
 import { fetchAccount, type AccountJson } from './accounts-api';
 import { apiDelete, apiGet, apiPatch, ApiRequestError } from './api-client';
+import { saveTla } from './save-file';
 
 /**
  * The dashboard's calls (SPEC.md section 7): the account, the user's own files, the public flag,
@@ -66,9 +67,6 @@ export async function deleteOwnFile(fileId: number): Promise<void> {
   }
 }
 
-/** Characters that no file system accepts in a name. */
-const UNSAFE_IN_FILE_NAMES = /[\\/:*?"<>|]/g;
-
 /** Saves the file's .tla as uploaded, named after its work title (SPEC.md section 7). */
 export async function downloadTla(fileId: number, title: string): Promise<void> {
   let blob: Blob;
@@ -77,16 +75,5 @@ export async function downloadTla(fileId: number, title: string): Promise<void> 
   } catch (error) {
     throw failure(error);
   }
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${title.replace(UNSAFE_IN_FILE_NAMES, '_') || 'Untitled'}.tla`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // The click has handed the blob to the download; the URL is no longer needed after this task.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveTla(blob, title);
 }

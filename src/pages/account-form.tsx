@@ -28,6 +28,19 @@ export function errorsFrom(error: unknown, fields: readonly string[]): FieldErro
   return errors;
 }
 
+/** A failure's own detail text (a throttled request's), or nothing. */
+function detailOf(error: unknown): FieldErrors {
+  return error instanceof ApiRequestError && error.detail ? { detail: [error.detail] } : {};
+}
+
+interface RunOptions {
+  /**
+   * SPEC.md section 8 for the password reset request: only the fields' messages belong to the
+   * form; any other failure is rethrown, its detail text still shown.
+   */
+  rethrowOthers?: boolean;
+}
+
 /**
  * The state every account form keeps: its values, the messages per field, and whether a call is
  * under way. `bind` gives an input its value, change handler, name and messages (`key`: the
@@ -46,14 +59,23 @@ export function useAccountForm<Values extends { [Field in keyof Values]: string 
     onChange: (value: string) => setForm((current) => ({ ...current, [field]: value })),
     errors: errors[key],
   });
-  const run = async (call: () => Promise<void>, fields: readonly string[]): Promise<boolean> => {
+  const run = async (
+    call: () => Promise<void>,
+    fields: readonly string[],
+    { rethrowOthers = false }: RunOptions = {},
+  ): Promise<boolean> => {
     setBusy(true);
     setErrors({});
     try {
       await call();
       return true;
     } catch (error) {
-      setErrors(errorsFrom(error, fields));
+      const found = errorsFrom(error, fields);
+      if (rethrowOthers && !fields.some((field) => found[field])) {
+        setErrors(detailOf(error));
+        throw error;
+      }
+      setErrors(found);
       return false;
     } finally {
       setBusy(false);

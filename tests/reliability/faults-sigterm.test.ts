@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { multipartBody } from '../server/support/multipart-body';
 import { registration } from '../server/support/accounts';
 import { analysisTla } from '../server/support/upload-helpers';
+import { freePort, until } from '../server/support/waiting';
 import { captureLine, remember } from './support/log-capture';
 
 const MARKERS = 5_000;
@@ -16,22 +16,6 @@ interface Running {
   child: ChildProcess;
   lines: string[];
   exited: Promise<number | null>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function until(condition: () => boolean, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /**
@@ -125,7 +109,7 @@ describe('SIGTERM while requests are in flight (PGlite)', () => {
       return { title, status: response.status, text: await response.text() };
     });
     // Every upload has reached the server before the signal.
-    await until(() => incoming() - before >= UPLOADS, 'every upload to arrive');
+    await until(() => incoming() - before >= UPLOADS, 'every upload to arrive', 60_000);
     first.child.kill('SIGTERM');
     const results = await Promise.all(uploads);
     const code = await first.exited;

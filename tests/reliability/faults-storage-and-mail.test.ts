@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import type { App } from '../../server/app';
-import type { Config } from '../../server/config';
 import {
   createTestDatabase,
   databaseKinds,
@@ -12,41 +10,17 @@ import { wavBytes } from '../server/support/media-bytes';
 import { login, registerUser } from '../server/support/accounts';
 import {
   analysisTla,
-  createUser,
   filesUnder,
   rowCounts,
   upload,
-  type TestUser,
+  uploadSuite,
 } from '../server/support/upload-helpers';
 import { capturingApp, capturingConfig, logLines, remember } from './support/log-capture';
 import { lockFolder, unlockFolder } from './support/locked-folder';
-
-/** A port nothing listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort } from '../server/support/waiting';
 
 describe.each(databaseKinds)('storage faults on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: App;
-  let config: Config;
-  let ana: TestUser;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    config = capturingConfig();
-    app = await capturingApp(testDb.database, config);
-    ana = await createUser(testDb.database.db, 'ana');
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
+  const suite = uploadSuite(kind, { config: capturingConfig, app: capturingApp });
 
   const batch = (title: string) => [
     { name: `${title}.tla`, bytes: analysisTla({ title, mediaPath: `C:\\Music\\${title}.wav` }) },
@@ -54,49 +28,52 @@ describe.each(databaseKinds)('storage faults on %s', (kind) => {
   ];
 
   it('answers 503 with a clear log line when MEDIA_DIR is not writable, and stores nothing', async () => {
-    const before = await rowCounts(testDb.database.db);
-    mkdirSync(config.mediaDir, { recursive: true });
-    lockFolder(config.mediaDir);
+    const before = await rowCounts(suite.testDb.database.db);
+    mkdirSync(suite.config.mediaDir, { recursive: true });
+    lockFolder(suite.config.mediaDir);
     try {
       for (const files of [
         batch('locked'),
         [{ name: 'plain.tla', bytes: analysisTla({ title: 'Plain' }) }],
       ]) {
-        const response = await upload(app, ana, files);
+        const response = await upload(suite.app, suite.ana, files);
         expect(response.statusCode, response.body).toBe(503);
         expect(response.json<{ detail: string }>().detail).toMatch(/cannot store files/);
-        expect(response.body).not.toContain(config.mediaDir);
+        expect(response.body).not.toContain(suite.config.mediaDir);
       }
     } finally {
-      unlockFolder(config.mediaDir);
+      unlockFolder(suite.config.mediaDir);
     }
-    expect(await rowCounts(testDb.database.db)).toEqual(before);
-    expect(filesUnder(config.mediaDir)).toEqual([]);
+    expect(await rowCounts(suite.testDb.database.db)).toEqual(before);
+    expect(filesUnder(suite.config.mediaDir)).toEqual([]);
     const lines = logLines().filter((line) => line.includes('cannot write to MEDIA_DIR'));
     expect(lines.length).toBeGreaterThanOrEqual(2);
     expect(lines[0]).toContain('"level":50');
   });
 
   it('rolls back when the temporary folder works but the media folder does not', async () => {
-    const before = await rowCounts(testDb.database.db);
+    const before = await rowCounts(suite.testDb.database.db);
     // .tmp exists and stays writable; MEDIA_DIR itself, where media folders go, does not.
-    mkdirSync(`${config.mediaDir}/.tmp`, { recursive: true });
-    lockFolder(config.mediaDir);
+    mkdirSync(`${suite.config.mediaDir}/.tmp`, { recursive: true });
+    lockFolder(suite.config.mediaDir);
     try {
-      const response = await upload(app, ana, batch('halfway'));
+      const response = await upload(suite.app, suite.ana, batch('halfway'));
       expect(response.statusCode, response.body).toBe(503);
     } finally {
-      unlockFolder(config.mediaDir);
+      unlockFolder(suite.config.mediaDir);
     }
-    expect(await rowCounts(testDb.database.db)).toEqual(before);
-    expect(filesUnder(config.mediaDir)).toEqual([]);
+    expect(await rowCounts(suite.testDb.database.db)).toEqual(before);
+    expect(filesUnder(suite.config.mediaDir)).toEqual([]);
     // And once the disk is back, the same upload is stored whole, media included.
-    const again = await upload(app, ana, batch('halfway'));
+    const again = await upload(suite.app, suite.ana, batch('halfway'));
     expect(again.statusCode, again.body).toBe(201);
     const id = again.json<{ files: { id: number }[] }>().files[0]!.id;
-    const json = await app.inject({ url: `/api/v1/files/${id}/json`, headers: ana.auth });
+    const json = await suite.app.inject({
+      url: `/api/v1/files/${id}/json`,
+      headers: suite.ana.auth,
+    });
     const url = json.json<{ concrete_work: { url: string } }>().concrete_work.url;
-    expect((await app.inject({ url: `/media/${url}` })).statusCode).toBe(200);
+    expect((await suite.app.inject({ url: `/media/${url}` })).statusCode).toBe(200);
   });
 });
 
@@ -106,7 +83,8 @@ describe.each(databaseKinds)('an unreachable SMTP server on %s', (kind) => {
 
   beforeAll(async () => {
     testDb = await createTestDatabase(kind);
-    const config = capturingConfig({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
+    // A port nothing listens on: bound, then released.
+    const config = capturingConfig({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
     app = await capturingApp(testDb.database, config);
   });
 

@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import type { App } from '../../server/app';
-import type { Config } from '../../server/config';
-import {
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../server/support/test-database';
+import { databaseKinds } from '../server/support/test-database';
 import { multipartBody } from '../server/support/multipart-body';
 import {
   analysisTla,
-  createUser,
   filesUnder,
   rowCounts,
   upload,
-  type TestUser,
+  uploadSuite,
 } from '../server/support/upload-helpers';
 import { capturingApp, capturingConfig } from './support/log-capture';
 import { wrongTypeCases } from './support/wrong-types';
+import { until } from '../server/support/waiting';
 
 const PNG_HEAD = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
@@ -48,41 +41,18 @@ function responseOf(socket: Socket, ms = 60_000): Promise<string> {
   });
 }
 
-async function until(condition: () => boolean, what: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe.each(databaseKinds)('hostile uploads on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: App;
-  let config: Config;
-  let ana: TestUser;
-  let port: number;
+  const suite = uploadSuite(kind, { config: capturingConfig, app: capturingApp, listen: true });
   let emptyCounts: Record<string, number>;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    config = capturingConfig();
-    app = await capturingApp(testDb.database, config);
-    ana = await createUser(testDb.database.db, 'ana');
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.server.address() as AddressInfo).port;
-    emptyCounts = await rowCounts(testDb.database.db);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
+    emptyCounts = await rowCounts(suite.testDb.database.db);
   });
 
   /** Nothing in the database and no file, temporary or not, under MEDIA_DIR. */
   async function expectNothingStored() {
-    expect(await rowCounts(testDb.database.db)).toEqual(emptyCounts);
-    expect(filesUnder(config.mediaDir)).toEqual([]);
+    expect(await rowCounts(suite.testDb.database.db)).toEqual(emptyCounts);
+    expect(filesUnder(suite.config.mediaDir)).toEqual([]);
   }
 
   async function expectRefused(
@@ -90,7 +60,7 @@ describe.each(databaseKinds)('hostile uploads on %s', (kind) => {
     status: number,
     reason: RegExp,
   ) {
-    const response = await upload(app, ana, files);
+    const response = await upload(suite.app, suite.ana, files);
     expect(response.statusCode, response.body).toBe(status);
     expect(response.body).toMatch(reason);
     await expectNothingStored();
@@ -100,10 +70,10 @@ describe.each(databaseKinds)('hostile uploads on %s', (kind) => {
     const { body, headers } = multipartBody([{ name: 'big.wav', bytes: '' }]);
     // The part's headers only: its bytes follow in chunks, and the closing boundary never comes.
     const opening = body.subarray(0, body.toString('latin1').lastIndexOf('\r\n--'));
-    const socket = await openSocket(port);
+    const socket = await openSocket(suite.port);
     const answer = responseOf(socket);
     socket.write(
-      `POST /api/v1/upload/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${ana.auth.authorization}\r\n` +
+      `POST /api/v1/upload/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${suite.ana.auth.authorization}\r\n` +
         `Content-Type: ${headers['content-type']}\r\nTransfer-Encoding: chunked\r\n\r\n`,
     );
     const chunk = Buffer.alloc(1024 * 1024, 7);
@@ -115,23 +85,23 @@ describe.each(databaseKinds)('hostile uploads on %s', (kind) => {
         socket.write('\r\n', () => resolve());
       });
     await writeChunk(opening);
-    const overLimit = config.maxUploadBytes / chunk.length + 100;
+    const overLimit = suite.config.maxUploadBytes / chunk.length + 100;
     for (let i = 0; i < overLimit && !socket.destroyed; i += 1) await writeChunk(chunk);
     if (!socket.destroyed) socket.end('0\r\n\r\n');
     const text = await answer;
     expect(text).toMatch(/^HTTP\/1\.1 413/);
     expect(text).toContain('The upload is too large: at most 100 MB.');
-    await until(() => filesUnder(config.mediaDir).length === 0, 'the temporary file to go');
+    await until(() => filesUnder(suite.config.mediaDir).length === 0, 'the temporary file to go');
     await expectNothingStored();
   });
 
   it('answers 413 to a Content-Length 100 MB over the limit before reading the body', async () => {
-    const socket = await openSocket(port);
+    const socket = await openSocket(suite.port);
     const answer = responseOf(socket);
     socket.write(
-      `POST /api/v1/upload/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${ana.auth.authorization}\r\n` +
+      `POST /api/v1/upload/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${suite.ana.auth.authorization}\r\n` +
         `Content-Type: multipart/form-data; boundary=x\r\n` +
-        `Content-Length: ${config.maxUploadBytes + 100 * 1024 * 1024}\r\n\r\n--x\r\n`,
+        `Content-Length: ${suite.config.maxUploadBytes + 100 * 1024 * 1024}\r\n\r\n--x\r\n`,
     );
     expect(await answer).toMatch(/^HTTP\/1\.1 413/);
     await expectNothingStored();
@@ -142,7 +112,7 @@ describe.each(databaseKinds)('hostile uploads on %s', (kind) => {
     await expectRefused([{ name: 'deep.tla', bytes: deep }], 400, /nested too deeply/);
     const inObject = `{"timelines": ${'{"a":'.repeat(200_000)}1${'}'.repeat(200_000)}}`;
     await expectRefused([{ name: 'deep.tla', bytes: inObject }], 400, /nested too deeply/);
-    const login = await app.inject({
+    const login = await suite.app.inject({
       method: 'POST',
       url: '/api/v1/token/',
       headers: { 'content-type': 'application/json' },
@@ -177,7 +147,7 @@ describe.each(databaseKinds)('hostile uploads on %s', (kind) => {
         expect(marked).not.toBe(text);
         await expectRefused([{ name: 'polluted.tla', bytes: marked }], 400, /forbidden key/);
       }
-      const registration = await app.inject({
+      const registration = await suite.app.inject({
         method: 'POST',
         url: '/api/v1/dj-rest-auth/registration/',
         headers: { 'content-type': 'application/json' },
@@ -203,7 +173,7 @@ describe.each(databaseKinds)('hostile uploads on %s', (kind) => {
     const cases = wrongTypeCases();
     expect(cases.length).toBeGreaterThan(150);
     for (const { path, text } of cases) {
-      const response = await upload(app, ana, [{ name: 'typed.tla', bytes: text }]);
+      const response = await upload(suite.app, suite.ana, [{ name: 'typed.tla', bytes: text }]);
       expect(response.statusCode, `${path}: ${response.body}`).toBe(400);
       expect(response.json<{ file: string[] }>().file[0]).toContain("'typed.tla'");
     }
@@ -258,10 +228,10 @@ describe.each(databaseKinds)('hostile uploads on %s', (kind) => {
     const { body, headers } = multipartBody([
       { name: 'cut.tla', bytes: analysisTla({ title: 'Cut' }) },
     ]);
-    const response = await app.inject({
+    const response = await suite.app.inject({
       method: 'POST',
       url: '/api/v1/upload/',
-      headers: { ...headers, ...ana.auth },
+      headers: { ...headers, ...suite.ana.auth },
       payload: body.subarray(0, Math.floor(body.length * 0.7)),
     });
     expect(response.statusCode, response.body).toBe(400);
@@ -277,10 +247,10 @@ describe.each(databaseKinds)('hostile uploads on %s', (kind) => {
     expect(bomb.length).toBeLessThan(256 * 1024);
     const before = process.memoryUsage().rss;
     for (const encoding of ['gzip', 'deflate', 'br', 'gzip, identity']) {
-      const response = await app.inject({
+      const response = await suite.app.inject({
         method: 'POST',
         url: '/api/v1/upload/',
-        headers: { ...headers, ...ana.auth, 'content-encoding': encoding },
+        headers: { ...headers, ...suite.ana.auth, 'content-encoding': encoding },
         payload: bomb,
       });
       expect(response.statusCode, response.body).toBe(415);
@@ -294,10 +264,10 @@ describe.each(databaseKinds)('hostile uploads on %s', (kind) => {
     const { body, headers } = multipartBody([
       { name: 'half.tla', bytes: analysisTla({ title: 'Half', markers: 2000 }) },
     ]);
-    const socket = await openSocket(port);
+    const socket = await openSocket(suite.port);
     const answer = responseOf(socket, 5_000);
     socket.write(
-      `POST /api/v1/upload/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${ana.auth.authorization}\r\n` +
+      `POST /api/v1/upload/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${suite.ana.auth.authorization}\r\n` +
         `Content-Type: ${headers['content-type']}\r\nContent-Length: ${body.length}\r\n\r\n`,
     );
     // Slowly, in small pieces, then the client goes away.
@@ -306,17 +276,19 @@ describe.each(databaseKinds)('hostile uploads on %s', (kind) => {
       socket.write(body.subarray(offset, Math.min(offset + 4096, half)));
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    await until(() => filesUnder(config.mediaDir).length > 0, 'the temporary file');
+    await until(() => filesUnder(suite.config.mediaDir).length > 0, 'the temporary file');
     socket.destroy();
     await answer;
-    await until(() => filesUnder(config.mediaDir).length === 0, 'the temporary file to go');
+    await until(() => filesUnder(suite.config.mediaDir).length === 0, 'the temporary file to go');
     await expectNothingStored();
   });
 
   it('stores 20 concurrent uploads by one user, each whole, with distinct ids', async () => {
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        upload(app, ana, [{ name: `c${i}.tla`, bytes: analysisTla({ title: `Concurrent ${i}` }) }]),
+        upload(suite.app, suite.ana, [
+          { name: `c${i}.tla`, bytes: analysisTla({ title: `Concurrent ${i}` }) },
+        ]),
       ),
     );
     const ids = responses.map((response) => {
@@ -324,14 +296,17 @@ describe.each(databaseKinds)('hostile uploads on %s', (kind) => {
       return response.json<{ files: { id: number; title: string }[] }>().files[0]!.id;
     });
     expect(new Set(ids).size).toBe(20);
-    const counts = await rowCounts(testDb.database.db);
+    const counts = await rowCounts(suite.testDb.database.db);
     expect(counts.files).toBe(emptyCounts.files! + 20);
     for (const [i, id] of ids.entries()) {
-      const json = await app.inject({ url: `/api/v1/files/${id}/json`, headers: ana.auth });
+      const json = await suite.app.inject({
+        url: `/api/v1/files/${id}/json`,
+        headers: suite.ana.auth,
+      });
       expect(json.json<{ abstract_work: { title: string } }>().abstract_work.title).toBe(
         `Concurrent ${i}`,
       );
     }
-    expect(filesUnder(config.mediaDir).filter((name) => name.startsWith('.tmp'))).toEqual([]);
+    expect(filesUnder(suite.config.mediaDir).filter((name) => name.startsWith('.tmp'))).toEqual([]);
   });
 });

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { App } from '../../server/app';
-import type { Config } from '../../server/config';
 import type { UploadResponseJson, UserFilesJson, ViewerFileJson } from '../../src/shared/api-types';
 import { readTla } from '../../src/shared/tla/tla-reader';
-import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
-import { testApp, testConfig } from './support/test-app';
+import { databaseKinds } from './support/test-database';
+import { testConfig } from './support/test-app';
 import { pdfBytes, wavBytes } from './support/media-bytes';
 import {
   analysisTla,
-  createUser,
   filesUnder,
   rowCounts,
   upload,
+  uploadSuite,
   type TestUser,
 } from './support/upload-helpers';
 
@@ -29,28 +27,13 @@ function expectedComponentCount(timeline: ReturnType<typeof readTla>['timelines'
 }
 
 describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: App;
-  let config: Config;
-  let ana: TestUser;
+  const suite = uploadSuite(kind);
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    config = testConfig();
-    app = await testApp(testDb.database, config);
-    ana = await createUser(testDb.database.db, 'ana');
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
-
-  const viewerJson = async (id: number, user: TestUser | null = ana) =>
-    app.inject({ url: `/api/v1/files/${id}/json`, headers: user ? user.auth : {} });
+  const viewerJson = async (id: number, user: TestUser | null = suite.ana) =>
+    suite.app.inject({ url: `/api/v1/files/${id}/json`, headers: user ? user.auth : {} });
 
   it.each(fixtureNames)('stores %s with the timelines and components of the file', async (name) => {
-    const response = await upload(app, ana, [{ name, bytes: fixture(name) }]);
+    const response = await upload(suite.app, suite.ana, [{ name, bytes: fixture(name) }]);
     expect(response.statusCode, response.body).toBe(201);
     const { files } = response.json<UploadResponseJson>();
     expect(files).toHaveLength(1);
@@ -64,17 +47,17 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
       document.timelines.map(expectedComponentCount),
     );
 
-    const download = await app.inject({
+    const download = await suite.app.inject({
       url: `/api/v1/files/${files[0]!.id}/tla`,
-      headers: ana.auth,
+      headers: suite.ana.auth,
     });
     expect(Buffer.compare(download.rawPayload, fixture(name))).toBe(0);
   });
 
   it('stores every fixture in one batch, private by default, in upload order', async () => {
     const response = await upload(
-      app,
-      ana,
+      suite.app,
+      suite.ana,
       fixtureNames.map((name) => ({ name, bytes: fixture(name) })),
     );
     expect(response.statusCode, response.body).toBe(201);
@@ -84,7 +67,7 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
       expect((await viewerJson(file.id, null)).statusCode).toBe(404);
     }
     const listed = (
-      await app.inject({ url: '/api/v1/users/files/', headers: ana.auth })
+      await suite.app.inject({ url: '/api/v1/users/files/', headers: suite.ana.auth })
     ).json<UserFilesJson>();
     const batch = listed.files.filter((file) => files.some((f) => f.id === file.id));
     expect(batch.every((file) => !file.is_public)).toBe(true);
@@ -125,9 +108,14 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
       media_metadata: { title: 'Exported analysis', composer: 'Schubert' },
       media_path: '',
     });
-    const response = await upload(app, ana, [{ name: 'export.json', bytes: exported }], {
-      is_public: 'true',
-    });
+    const response = await upload(
+      suite.app,
+      suite.ana,
+      [{ name: 'export.json', bytes: exported }],
+      {
+        is_public: 'true',
+      },
+    );
     expect(response.statusCode, response.body).toBe(201);
     const id = response.json<UploadResponseJson>().files[0]!.id;
     const json = (await viewerJson(id, null)).json<ViewerFileJson>();
@@ -136,8 +124,8 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
   });
 
   it('stores nothing when one file of the batch is broken, and says what is wrong', async () => {
-    const before = await rowCounts(testDb.database.db);
-    const response = await upload(app, ana, [
+    const before = await rowCounts(suite.testDb.database.db);
+    const response = await upload(suite.app, suite.ana, [
       { name: 'hierarchy-v0.1.1.tla', bytes: fixture('hierarchy-v0.1.1.tla') },
       { name: 'analysis.tla', bytes: '{\n  "a": 1,\n    x\n}' },
       { name: 'Sonata.wav', bytes: wavBytes(0.5) },
@@ -146,13 +134,13 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
     expect(response.json()).toEqual({
       file: ["'analysis.tla': not valid JSON (line 3, column 5)"],
     });
-    expect(await rowCounts(testDb.database.db)).toEqual(before);
-    expect(filesUnder(config.mediaDir)).toEqual([]);
+    expect(await rowCounts(suite.testDb.database.db)).toEqual(before);
+    expect(filesUnder(suite.config.mediaDir)).toEqual([]);
   });
 
   it('lists every bad file with its own reason', async () => {
-    const before = await rowCounts(testDb.database.db);
-    const response = await upload(app, ana, [
+    const before = await rowCounts(suite.testDb.database.db);
+    const response = await upload(suite.app, suite.ana, [
       { name: 'empty.tla', bytes: '' },
       { name: 'renamed.tla', bytes: pdfBytes('not an analysis') },
       { name: 'no-timelines.tla', bytes: '[1, 2]' },
@@ -164,12 +152,12 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
       "'renamed.tla': not a .tla file: its content is a PDF document",
       "'no-timelines.tla': the top level must be a JSON object",
     ]);
-    expect(await rowCounts(testDb.database.db)).toEqual(before);
+    expect(await rowCounts(suite.testDb.database.db)).toEqual(before);
   });
 
   it('refuses media and PDFs that no .tla of the batch uses, or of the wrong kind', async () => {
-    const before = await rowCounts(testDb.database.db);
-    const response = await upload(app, ana, [
+    const before = await rowCounts(suite.testDb.database.db);
+    const response = await upload(suite.app, suite.ana, [
       {
         name: 'piece.tla',
         bytes: analysisTla({ title: 'Piece', mediaPath: '/music/piece.mp3', pdfPaths: ['s.pdf'] }),
@@ -185,13 +173,13 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
       "'other.wav': no .tla file in this upload uses it: its name must be the file name of a " +
         ".tla's media or of a PDF timeline's PDF",
     ]);
-    expect(await rowCounts(testDb.database.db)).toEqual(before);
-    expect(filesUnder(config.mediaDir)).toEqual([]);
+    expect(await rowCounts(suite.testDb.database.db)).toEqual(before);
+    expect(filesUnder(suite.config.mediaDir)).toEqual([]);
   });
 
   it('answers 415 for a file type it does not take, and stores nothing', async () => {
-    const before = await rowCounts(testDb.database.db);
-    const response = await upload(app, ana, [
+    const before = await rowCounts(suite.testDb.database.db);
+    const response = await upload(suite.app, suite.ana, [
       { name: 'good.tla', bytes: analysisTla({ title: 'Good' }) },
       { name: 'notes.txt', bytes: 'just some notes' },
     ]);
@@ -200,43 +188,48 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
     expect(body.detail).toBe('Unsupported file type.');
     expect(body.file).toHaveLength(1);
     expect(body.file[0]).toMatch(/^'notes\.txt': unsupported file type\./);
-    expect(await rowCounts(testDb.database.db)).toEqual(before);
-    expect(filesUnder(config.mediaDir)).toEqual([]);
+    expect(await rowCounts(suite.testDb.database.db)).toEqual(before);
+    expect(filesUnder(suite.config.mediaDir)).toEqual([]);
   });
 
   it('answers 415 to a request that is not multipart', async () => {
-    const response = await app.inject({
+    const response = await suite.app.inject({
       method: 'POST',
       url: '/api/v1/upload/',
       payload: { file: 'x' },
-      headers: ana.auth,
+      headers: suite.ana.auth,
     });
     expect(response.statusCode).toBe(415);
   });
 
   it('asks for a file, a valid is_public and a signed-in user', async () => {
-    const none = await upload(app, ana, [], { is_public: 'false' });
+    const none = await upload(suite.app, suite.ana, [], { is_public: 'false' });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({ file: ['No file was submitted.'] });
 
-    const flag = await upload(app, ana, [{ name: 'a.tla', bytes: analysisTla({ title: 'A' }) }], {
-      is_public: 'maybe',
-    });
+    const flag = await upload(
+      suite.app,
+      suite.ana,
+      [{ name: 'a.tla', bytes: analysisTla({ title: 'A' }) }],
+      {
+        is_public: 'maybe',
+      },
+    );
     expect(flag.statusCode).toBe(400);
     expect(flag.json()).toEqual({ is_public: ['Must be a valid boolean.'] });
 
-    const visitor = await upload(app, null, [
+    const visitor = await upload(suite.app, null, [
       { name: 'a.tla', bytes: analysisTla({ title: 'A' }) },
     ]);
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json()).toMatchObject({ code: 'not_authenticated' });
-    expect(filesUnder(config.mediaDir)).toEqual([]);
+    expect(filesUnder(suite.config.mediaDir)).toEqual([]);
   });
 
   it('serves media matched by name from /media/, with range requests, and the PDF as pdf_url', async () => {
     const wav = wavBytes(1, 523);
     const pdf = pdfBytes('Sonata score');
-    const response = await upload(app, ana, [
+    const response = await upload(suite.app, suite.ana, [
       {
         name: 'sonata.tla',
         bytes: analysisTla({
@@ -256,13 +249,13 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
     expect(json.concrete_work.type).toBe('audio');
     expect(json.concrete_work.url).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{64}\.wav$/);
 
-    const mediaUrl = config.mediaBaseUrl + json.concrete_work.url;
-    const whole = await app.inject({ url: mediaUrl });
+    const mediaUrl = suite.config.mediaBaseUrl + json.concrete_work.url;
+    const whole = await suite.app.inject({ url: mediaUrl });
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toMatch(/^audio\/(x-)?wav/);
     expect(Buffer.compare(whole.rawPayload, wav)).toBe(0);
 
-    const part = await app.inject({ url: mediaUrl, headers: { range: 'bytes=100-1099' } });
+    const part = await suite.app.inject({ url: mediaUrl, headers: { range: 'bytes=100-1099' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 100-1099/${wav.length}`);
     expect(Buffer.compare(part.rawPayload, wav.subarray(100, 1100))).toBe(0);
@@ -270,22 +263,22 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
     const [withPdf, withoutPdf] = json.timelines.filter((t) => t.kind === 'PDF_TIMELINE');
     expect(withPdf!.pdf_url).toMatch(/^\/media\/[0-9a-f]{2}\/[0-9a-f]{64}\.pdf$/);
     expect(withoutPdf!.pdf_url).toBe('');
-    const served = await app.inject({ url: withPdf!.pdf_url! });
+    const served = await suite.app.inject({ url: withPdf!.pdf_url! });
     expect(served.statusCode).toBe(200);
     expect(Buffer.compare(served.rawPayload, pdf)).toBe(0);
-    expect(filesUnder(path.join(config.mediaDir, '.tmp'))).toEqual([]);
+    expect(filesUnder(path.join(suite.config.mediaDir, '.tmp'))).toEqual([]);
   });
 
   it('stores the same media once, whatever it is called and however often it is uploaded', async () => {
     const wav = wavBytes(0.3, 700);
-    const first = await upload(app, ana, [
+    const first = await upload(suite.app, suite.ana, [
       { name: 'one.tla', bytes: analysisTla({ title: 'One', mediaPath: 'take.wav' }) },
       { name: 'two.tla', bytes: analysisTla({ title: 'Two', mediaPath: 'D:/other/copy.wav' }) },
       { name: 'take.wav', bytes: wav },
       { name: 'copy.wav', bytes: wav },
     ]);
     expect(first.statusCode, first.body).toBe(201);
-    const again = await upload(app, ana, [
+    const again = await upload(suite.app, suite.ana, [
       { name: 'three.tla', bytes: analysisTla({ title: 'Three', mediaPath: 'take.wav' }) },
       { name: 'take.wav', bytes: wav },
     ]);
@@ -298,14 +291,14 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
     for (const { id } of ids)
       urls.add((await viewerJson(id)).json<ViewerFileJson>().concrete_work.url);
     expect(urls.size).toBe(1);
-    const stored = filesUnder(config.mediaDir).filter((file) => file.endsWith('.wav'));
+    const stored = filesUnder(suite.config.mediaDir).filter((file) => file.endsWith('.wav'));
     expect(stored.filter((file) => file.endsWith(`${[...urls][0]!.split('/')[1]}`))).toHaveLength(
       1,
     );
   });
 
   it('keeps a YouTube media_path as the work url and needs no media file for it', async () => {
-    const response = await upload(app, ana, [
+    const response = await upload(suite.app, suite.ana, [
       { name: 'youtube-marker-v0.6.4.tla', bytes: fixture('youtube-marker-v0.6.4.tla') },
     ]);
     expect(response.statusCode).toBe(201);
@@ -318,49 +311,34 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
 });
 
 describe.each(databaseKinds)('upload limits on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: App;
-  let config: Config;
-  let ana: TestUser;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    config = testConfig({ MAX_UPLOAD_MB: '1' });
-    app = await testApp(testDb.database, config);
-    ana = await createUser(testDb.database.db, 'ana');
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
+  const suite = uploadSuite(kind, { config: () => testConfig({ MAX_UPLOAD_MB: '1' }) });
 
   it('answers 413 when the files together pass MAX_UPLOAD_MB, and keeps nothing', async () => {
-    const before = await rowCounts(testDb.database.db);
+    const before = await rowCounts(suite.testDb.database.db);
     // Two files under the limit each, over it together: the limit is per request.
-    const response = await upload(app, ana, [
+    const response = await upload(suite.app, suite.ana, [
       { name: 'a.tla', bytes: analysisTla({ title: 'A', mediaPath: 'a.wav' }) },
       { name: 'a.wav', bytes: wavBytes(40) },
       { name: 'b.wav', bytes: wavBytes(40, 220) },
     ]);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ detail: 'The upload is too large: at most 1 MB.' });
-    expect(await rowCounts(testDb.database.db)).toEqual(before);
-    expect(filesUnder(config.mediaDir)).toEqual([]);
+    expect(await rowCounts(suite.testDb.database.db)).toEqual(before);
+    expect(filesUnder(suite.config.mediaDir)).toEqual([]);
   });
 
   it('answers 413 from the Content-Length alone, before reading the body', async () => {
-    const response = await upload(app, ana, [
+    const response = await upload(suite.app, suite.ana, [
       { name: 'a.tla', bytes: analysisTla({ title: 'A', mediaPath: 'a.wav' }) },
       { name: 'a.wav', bytes: wavBytes(150) },
     ]);
     expect(response.statusCode).toBe(413);
     expect(response.headers.connection).toBe('close');
-    expect(filesUnder(config.mediaDir)).toEqual([]);
+    expect(filesUnder(suite.config.mediaDir)).toEqual([]);
   });
 
   it('takes a batch just under the limit', async () => {
-    const response = await upload(app, ana, [
+    const response = await upload(suite.app, suite.ana, [
       { name: 'a.tla', bytes: analysisTla({ title: 'A', mediaPath: 'a.wav' }) },
       { name: 'a.wav', bytes: wavBytes(60) },
     ]);

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { App } from '../../server/app';
-import type { Config } from '../../server/config';
 import type {
   UploadResponseJson,
   UserFileJson,
   UserFilesJson,
   ViewerFileJson,
 } from '../../src/shared/api-types';
-import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
-import { testApp, testConfig } from './support/test-app';
+import { databaseKinds } from './support/test-database';
 import { wavBytes } from './support/media-bytes';
 import {
   analysisTla,
@@ -18,32 +15,21 @@ import {
   filesUnder,
   rowCounts,
   upload,
+  uploadSuite,
   type TestUser,
 } from './support/upload-helpers';
 
 describe.each(databaseKinds)('users/files/, PATCH and DELETE files/{id}/ on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: App;
-  let config: Config;
-  let ana: TestUser;
+  const suite = uploadSuite(kind);
   let bruno: TestUser;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    config = testConfig();
-    app = await testApp(testDb.database, config);
-    ana = await createUser(testDb.database.db, 'ana');
-    bruno = await createUser(testDb.database.db, 'bruno');
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
+    bruno = await createUser(suite.testDb.database.db, 'bruno');
   });
 
   async function uploadOne(user: TestUser, title: string, isPublic = false, media?: Buffer) {
     const response = await upload(
-      app,
+      suite.app,
       user,
       [
         {
@@ -59,34 +45,38 @@ describe.each(databaseKinds)('users/files/, PATCH and DELETE files/{id}/ on %s',
   }
 
   const get = (url: string, user: TestUser | null) =>
-    app.inject({ url, headers: user ? user.auth : {} });
+    suite.app.inject({ url, headers: user ? user.auth : {} });
   const patch = (id: number, user: TestUser | null, body: unknown) =>
-    app.inject({
+    suite.app.inject({
       method: 'PATCH',
       url: `/api/v1/files/${id}/`,
       payload: body as object,
       headers: user ? user.auth : {},
     });
   const remove = (id: number, user: TestUser | null) =>
-    app.inject({ method: 'DELETE', url: `/api/v1/files/${id}/`, headers: user ? user.auth : {} });
+    suite.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/files/${id}/`,
+      headers: user ? user.auth : {},
+    });
 
   describe('the list', () => {
     let older: number;
     let newer: number;
     beforeEach(async () => {
-      older = await uploadOne(ana, 'Older', true);
-      newer = await uploadOne(ana, 'Newer', false);
+      older = await uploadOne(suite.ana, 'Older', true);
+      newer = await uploadOne(suite.ana, 'Newer', false);
       await uploadOne(bruno, 'Not hers', true);
     });
 
     it("lists the caller's files, public and private, newest first, with their works", async () => {
-      const response = await get('/api/v1/users/files/', ana);
+      const response = await get('/api/v1/users/files/', suite.ana);
       expect(response.statusCode).toBe(200);
       const body = response.json<UserFilesJson>();
       const ids = body.files.map((file) => file.id);
       expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
       expect(ids.indexOf(newer)).toBeGreaterThanOrEqual(0);
-      expect(body.files.every((file) => file.author_id === ana.id)).toBe(true);
+      expect(body.files.every((file) => file.author_id === suite.ana.id)).toBe(true);
       const newest = body.files[0]!;
       expect(newest).toMatchObject({ id: newer, is_public: false, original_name: 'Newer.tla' });
       expect(Number.isNaN(Date.parse(newest.created_at))).toBe(false);
@@ -104,33 +94,33 @@ describe.each(databaseKinds)('users/files/, PATCH and DELETE files/{id}/ on %s',
   });
 
   it('lets the owner switch the public flag, and a visitor then sees the file or not', async () => {
-    const id = await uploadOne(ana, 'Flag');
+    const id = await uploadOne(suite.ana, 'Flag');
     expect((await get(`/api/v1/files/${id}/json`, null)).statusCode).toBe(404);
 
-    const on = await patch(id, ana, { is_public: true });
+    const on = await patch(id, suite.ana, { is_public: true });
     expect(on.statusCode).toBe(200);
-    expect(on.json<UserFileJson>()).toMatchObject({ id, is_public: true, author_id: ana.id });
+    expect(on.json<UserFileJson>()).toMatchObject({ id, is_public: true, author_id: suite.ana.id });
     expect((await get(`/api/v1/files/${id}/json`, null)).statusCode).toBe(200);
 
-    const off = await patch(id, ana, { is_public: false });
+    const off = await patch(id, suite.ana, { is_public: false });
     expect(off.json<UserFileJson>().is_public).toBe(false);
     expect((await get(`/api/v1/files/${id}/json`, null)).statusCode).toBe(404);
     expect((await get(`/api/v1/files/${id}/tla`, bruno)).statusCode).toBe(404);
   });
 
   it('checks the PATCH body', async () => {
-    const id = await uploadOne(ana, 'Body');
-    const wrong = await patch(id, ana, { is_public: 'yes please' });
+    const id = await uploadOne(suite.ana, 'Body');
+    const wrong = await patch(id, suite.ana, { is_public: 'yes please' });
     expect(wrong.statusCode).toBe(400);
     expect(Object.keys(wrong.json())).toEqual(['is_public']);
-    const missing = await patch(id, ana, {});
+    const missing = await patch(id, suite.ana, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ is_public: ['This field is required.'] });
   });
 
   it('hides a private file from everyone else on every route', async () => {
-    const id = await uploadOne(ana, 'Secret');
-    const before = await rowCounts(testDb.database.db);
+    const id = await uploadOne(suite.ana, 'Secret');
+    const before = await rowCounts(suite.testDb.database.db);
     for (const user of [bruno, null]) {
       expect((await get(`/api/v1/files/${id}/json`, user)).json()).toEqual({
         detail: 'Not found.',
@@ -149,13 +139,13 @@ describe.each(databaseKinds)('users/files/, PATCH and DELETE files/{id}/ on %s',
     expect(search.statusCode).toBe(200);
     expect(JSON.stringify(search.json())).not.toContain('Secret');
 
-    expect(await rowCounts(testDb.database.db)).toEqual(before);
-    const own = (await get(`/api/v1/files/${id}/json`, ana)).json<ViewerFileJson>();
+    expect(await rowCounts(suite.testDb.database.db)).toEqual(before);
+    const own = (await get(`/api/v1/files/${id}/json`, suite.ana)).json<ViewerFileJson>();
     expect(own.abstract_work.title).toBe('Secret');
   });
 
   it("refuses to change or delete someone else's public file with 403", async () => {
-    const id = await uploadOne(ana, 'Shared', true);
+    const id = await uploadOne(suite.ana, 'Shared', true);
     const change = await patch(id, bruno, { is_public: false });
     expect(change.statusCode).toBe(403);
     expect(change.json()).toHaveProperty('detail');
@@ -164,38 +154,38 @@ describe.each(databaseKinds)('users/files/, PATCH and DELETE files/{id}/ on %s',
   });
 
   it('deletes a file with its works and rows, and drops it from the viewer cache', async () => {
-    const before = await rowCounts(testDb.database.db);
-    const id = await uploadOne(ana, 'Doomed', true);
+    const before = await rowCounts(suite.testDb.database.db);
+    const id = await uploadOne(suite.ana, 'Doomed', true);
     // Fill the viewer cache first: the delete must not leave a cached copy behind.
     expect((await get(`/api/v1/files/${id}/json`, null)).statusCode).toBe(200);
 
-    const response = await remove(id, ana);
+    const response = await remove(id, suite.ana);
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     expect((await get(`/api/v1/files/${id}/json`, null)).statusCode).toBe(404);
-    expect((await get(`/api/v1/files/${id}/json`, ana)).statusCode).toBe(404);
-    expect((await remove(id, ana)).statusCode).toBe(404);
-    expect(await rowCounts(testDb.database.db)).toEqual(before);
+    expect((await get(`/api/v1/files/${id}/json`, suite.ana)).statusCode).toBe(404);
+    expect((await remove(id, suite.ana)).statusCode).toBe(404);
+    expect(await rowCounts(suite.testDb.database.db)).toEqual(before);
   });
 
   it('removes media when the last file using it goes, not before', async () => {
     const wav = wavBytes(0.4, 880);
-    const first = await uploadOne(ana, 'First', false, wav);
+    const first = await uploadOne(suite.ana, 'First', false, wav);
     const second = await uploadOne(bruno, 'Second', true, wav);
-    const url = (await get(`/api/v1/files/${first}/json`, ana)).json<ViewerFileJson>().concrete_work
-      .url;
-    const onDisk = path.join(config.mediaDir, ...url.split('/'));
+    const url = (await get(`/api/v1/files/${first}/json`, suite.ana)).json<ViewerFileJson>()
+      .concrete_work.url;
+    const onDisk = path.join(suite.config.mediaDir, ...url.split('/'));
     expect(existsSync(onDisk)).toBe(true);
 
-    expect((await remove(first, ana)).statusCode).toBe(204);
+    expect((await remove(first, suite.ana)).statusCode).toBe(204);
     expect(existsSync(onDisk)).toBe(true);
-    expect((await app.inject({ url: config.mediaBaseUrl + url })).statusCode).toBe(200);
+    expect((await suite.app.inject({ url: suite.config.mediaBaseUrl + url })).statusCode).toBe(200);
 
     expect((await remove(second, bruno)).statusCode).toBe(204);
     expect(existsSync(onDisk)).toBe(false);
-    expect((await app.inject({ url: config.mediaBaseUrl + url })).statusCode).toBe(404);
-    expect(filesUnder(config.mediaDir).filter((file) => file.endsWith('.wav'))).toEqual([]);
-    const counts = await rowCounts(testDb.database.db);
+    expect((await suite.app.inject({ url: suite.config.mediaBaseUrl + url })).statusCode).toBe(404);
+    expect(filesUnder(suite.config.mediaDir).filter((file) => file.endsWith('.wav'))).toEqual([]);
+    const counts = await rowCounts(suite.testDb.database.db);
     expect(counts.media_objects).toBe(0);
     expect(counts.media_references).toBe(0);
   });
@@ -203,10 +193,10 @@ describe.each(databaseKinds)('users/files/, PATCH and DELETE files/{id}/ on %s',
   it('keeps media on disk when an upload re-adds it while its last file is being deleted', async () => {
     const wav = wavBytes(0.2, 990);
     for (let round = 0; round < 4; round += 1) {
-      const doomed = await uploadOne(ana, `Doomed ${round}`, false, wav);
+      const doomed = await uploadOne(suite.ana, `Doomed ${round}`, false, wav);
       const [deleted, added] = await Promise.all([
-        remove(doomed, ana),
-        upload(app, bruno, [
+        remove(doomed, suite.ana),
+        upload(suite.app, bruno, [
           { name: `Kept ${round}.tla`, bytes: analysisTla({ title: 'Kept', mediaPath: 'k.wav' }) },
           { name: 'k.wav', bytes: wav },
         ]),
@@ -216,19 +206,20 @@ describe.each(databaseKinds)('users/files/, PATCH and DELETE files/{id}/ on %s',
       const kept = added.json<UploadResponseJson>().files[0]!.id;
       const url = (await get(`/api/v1/files/${kept}/json`, bruno)).json<ViewerFileJson>()
         .concrete_work.url;
-      expect(existsSync(path.join(config.mediaDir, ...url.split('/'))), `round ${round}`).toBe(
-        true,
-      );
+      expect(
+        existsSync(path.join(suite.config.mediaDir, ...url.split('/'))),
+        `round ${round}`,
+      ).toBe(true);
       expect((await remove(kept, bruno)).statusCode).toBe(204);
     }
   });
 
   it('answers unknown ids with 404', async () => {
     for (const id of ['999999', 'abc', '0']) {
-      const response = await app.inject({
+      const response = await suite.app.inject({
         method: 'DELETE',
         url: `/api/v1/files/${id}/`,
-        headers: ana.auth,
+        headers: suite.ana.auth,
       });
       expect(response.statusCode, id).toBe(404);
     }

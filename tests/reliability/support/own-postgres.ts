@@ -1,9 +1,9 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../server/support/waiting';
 
 /**
  * A PostgreSQL server of the test's own: initdb into a temporary folder, its own port, the
@@ -27,14 +27,6 @@ function binDir(): string {
     if (existsSync(path.join(dir, 'initdb'))) return dir;
   }
   throw new Error('no PostgreSQL binaries under /usr/lib/postgresql (apt-get install postgresql)');
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 export async function startOwnPostgres(): Promise<OwnPostgres> {

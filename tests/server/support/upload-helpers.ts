@@ -1,10 +1,14 @@
+import { afterAll, beforeAll } from 'vitest';
 import { readdirSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { App } from '../../../server/app';
-import type { Db } from '../../../server/db/database';
+import type { Config } from '../../../server/config';
+import type { Database, Db } from '../../../server/db/database';
 import { users } from '../../../server/db/schema';
-import { accessTokenFor } from './test-app';
+import { accessTokenFor, testApp, testConfig } from './test-app';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database';
 import { multipartBody, type FilePart } from './multipart-body';
 
 export interface TestUser {
@@ -26,6 +30,48 @@ export async function createUser(db: Db, username: string): Promise<TestUser> {
     .returning({ id: users.id });
   const token = await accessTokenFor(row!.id, username);
   return { id: row!.id, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** What an upload suite's tests work with, filled in before they run. */
+export interface UploadSuite {
+  testDb: TestDatabase;
+  config: Config;
+  app: App;
+  /** A user who uploads. */
+  ana: TestUser;
+  /** The app's port on 127.0.0.1, with `listen` (for requests app.inject cannot make). */
+  port: number;
+}
+
+interface UploadSuiteOptions {
+  config?: () => Config;
+  app?: (database: Database, config: Config) => Promise<App>;
+  listen?: boolean;
+}
+
+/**
+ * The setup the upload suites share, as hooks of the describe that calls it: a database of
+ * `kind`, an app on it (testApp and testConfig unless told) and the user 'ana' before the tests;
+ * the app closed and the database dropped after them.
+ */
+export function uploadSuite(kind: DatabaseKind, options: UploadSuiteOptions = {}): UploadSuite {
+  const suite = {} as UploadSuite;
+  beforeAll(async () => {
+    suite.testDb = await createTestDatabase(kind);
+    suite.config = (options.config ?? testConfig)();
+    suite.app = await (options.app ?? testApp)(suite.testDb.database, suite.config);
+    suite.ana = await createUser(suite.testDb.database.db, 'ana');
+    if (options.listen) {
+      await suite.app.listen({ port: 0, host: '127.0.0.1' });
+      suite.port = (suite.app.server.address() as AddressInfo).port;
+    }
+  });
+  afterAll(async () => {
+    // Whatever the setup got to before a failure.
+    await suite.app?.close();
+    await suite.testDb?.drop();
+  });
+  return suite;
 }
 
 export function upload(

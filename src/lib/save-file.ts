@@ -1,0 +1,28 @@
+/** Characters that no file system accepts in a name. */
+const UNSAFE_IN_FILE_NAMES = /[\\/:*?"<>|]/g;
+
+/** The name a .tla is saved under: its work title made safe for any file system (SPEC.md 7). */
+export function tlaFileName(title: string): string {
+  return `${title.replace(UNSAFE_IN_FILE_NAMES, '_') || 'Untitled'}.tla`;
+}
+
+/** Hands a blob to the browser's download, under `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // The click has handed the blob to the download; the URL is no longer needed after this task.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}
+
+/** Saves a file's .tla as downloaded, named after its work title. */
+export function saveTla(blob: Blob, title: string): void {
+  saveBlob(blob, tlaFileName(title));
+}
