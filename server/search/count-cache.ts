@@ -4,13 +4,13 @@
  * for it. A count is tied to the generation read before it was computed, so a change committed
  * in between can make a count newer than its generation, never older.
  */
-export class CountCache {
+export class CountCache<T = number> {
   private generation = -1;
-  private readonly counts = new Map<string, number>();
+  private readonly counts = new Map<string, T>();
 
   constructor(private readonly capacity = 2_000) {}
 
-  get(generation: number, key: string): number | undefined {
+  get(generation: number, key: string): T | undefined {
     if (generation !== this.generation) return undefined;
     const count = this.counts.get(key);
     if (count !== undefined) {
@@ -21,7 +21,7 @@ export class CountCache {
     return count;
   }
 
-  set(generation: number, key: string, count: number): void {
+  set(generation: number, key: string, count: T): void {
     if (generation < this.generation) return;
     if (generation > this.generation) {
       this.generation = generation;

@@ -54,7 +54,7 @@ const timeColumn = {
   time: components.time,
 } as const;
 
-type TextField = keyof typeof textColumn;
+export type TextField = keyof typeof textColumn;
 type TimeField = keyof typeof timeColumn;
 
 const isTextField = (field: ComponentField): field is TextField => field in textColumn;
@@ -214,13 +214,26 @@ function fileFilterSql(fileIds: SQL, filter: FileFilter): SQL {
   }
 }
 
-function componentWhere(search: ComponentSearch, filter: FileFilter = 'join'): SQL {
+function componentWhere(
+  search: ComponentSearch,
+  filter: FileFilter = 'join',
+  walkKeys: readonly string[] | null = null,
+): SQL {
   const fileIds = matchingFileIds(search.file);
   return and(
     sql`${components.isPublic}`,
     sql`${components.searchKind} = ${kindLiteral(search.kind)}`,
     ...componentConditionsSql(search),
     ...(fileIds ? [fileFilterSql(fileIds, filter)] : []),
+    // The sort index's own column, so the walk visits only these keys' entries, in order.
+    ...(walkKeys
+      ? [
+          sql`${componentSortKey(search)} = ANY(ARRAY[${sql.join(
+            walkKeys.map((key) => sql`${key}`),
+            sql`, `,
+          )}]::text[])`,
+        ]
+      : []),
   )!;
 }
 
@@ -257,10 +270,16 @@ export interface ComponentHit {
  */
 export type PageStrategy = 'indexed' | 'walk';
 
+/**
+ * A page of matches. `walkKeys` (a walk only): every sort key a match can have, when the search
+ * sorts by the text field it has conditions on (walkKeys below); the walk then reads only those
+ * keys' stretches of the sort index instead of every row sorting before them.
+ */
 export async function findComponentPage(
   db: Db,
   search: ComponentSearch,
   strategy: PageStrategy,
+  walkKeys: readonly string[] | null = null,
 ): Promise<ComponentHit[]> {
   if (strategy === 'indexed') return componentPageQuery(db, search, 'join');
   return db.transaction(async (tx) => {
@@ -270,7 +289,7 @@ export async function findComponentPage(
     // PGlite's planner take 17 ms over a walk of 1 ms.)
     await tx.execute(sql`SELECT set_config('enable_sort', 'off', true),
       set_config('max_parallel_workers_per_gather', '0', true)`);
-    return componentPageQuery(tx, search, 'probe');
+    return componentPageQuery(tx, search, 'probe', walkKeys);
   });
 }
 
@@ -278,9 +297,10 @@ function componentPageQuery(
   db: Db,
   search: ComponentSearch,
   filter: FileFilter,
+  walkKeys: readonly string[] | null = null,
 ): Promise<ComponentHit[]> {
   const offset = (search.page - 1) * SEARCH_PAGE_SIZE;
-  return findComponentRange(db, search, offset, SEARCH_PAGE_SIZE, filter);
+  return findComponentRange(db, search, offset, SEARCH_PAGE_SIZE, filter, walkKeys);
 }
 
 /** The columns of a ComponentHit. */
@@ -308,11 +328,12 @@ export function findComponentRange(
   offset: number,
   limit: number,
   filter: FileFilter = 'join',
+  walkKeys: readonly string[] | null = null,
 ): Promise<ComponentHit[]> {
   return db
     .select(hitColumns)
     .from(components)
-    .where(componentWhere(search, filter))
+    .where(componentWhere(search, filter, walkKeys))
     .orderBy(...ordered(componentSortKey(search), components.id, search.direction))
     .limit(limit)
     .offset(offset);
@@ -456,6 +477,15 @@ function singleTextField(search: ComponentSearch): TextField | null {
  * matching components (24,000 formal functions 'cadential': 4,000 texts, 5-10 ms, not 40-60).
  */
 async function countByValues(db: Db, search: ComponentSearch, field: TextField): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`coalesce(sum(${searchValues.count}), 0)::integer` })
+    .from(searchValues)
+    .where(valuesWhere(search, field));
+  return Number(row?.count ?? 0);
+}
+
+/** The texts of `field` in search_values that meet the search's conditions on that field. */
+function valuesWhere(search: ComponentSearch, field: TextField): SQL {
   const fileIds = matchingFileIds(search.file);
   const substrings = search.text
     .filter((condition) => condition.property === field)
@@ -463,19 +493,58 @@ async function countByValues(db: Db, search: ComponentSearch, field: TextField):
     .filter((text) => text.length > 0);
   // The kind and field as literals, like the predicates of the partial indexes, so that the
   // planner can prove which index applies.
-  const [row] = await db
-    .select({ count: sql<number>`coalesce(sum(${searchValues.count}), 0)::integer` })
+  return and(
+    sql`${searchValues.isPublic}`,
+    sql`${searchValues.kind} = ${kindLiteral(search.kind)}`,
+    sql`${searchValues.field} = ${sql.raw(`'${field}'`)}`,
+    ...substrings.map((text) => sql`${searchValues.value} ILIKE ${substringPattern(text)}`),
+    ...(fileIds ? [sql`${searchValues.fileId} IN (${fileIds})`] : []),
+  )!;
+}
+
+/**
+ * The text field a search sorts by when it also has a condition on it (label contains 'PAC',
+ * by label), else null. Its matches then lie in a few stretches of the sort index, at the
+ * matching texts, not spread over it: a walk from the start would read every row sorting
+ * before them (all the 'DC', 'EC', 'HC' and 'IAC' before the first 'PAC').
+ */
+export function conditionedSortField(search: ComponentSearch): TextField | null {
+  const field = search.orderBy as ComponentField;
+  if (!isTextField(field)) return null;
+  const conditioned = search.text.some(
+    (condition) =>
+      condition.property === field && condition.substrings.some((text) => text.length > 0),
+  );
+  return conditioned ? field : null;
+}
+
+/**
+ * The distinct sort keys (`lower(text) COLLATE "C"`, as the sort index has them) of the texts of
+ * `field` that meet the search's conditions on it, in public (matching) files; null when there
+ * are more than `limit` (a walk then reads the whole index, as before).
+ */
+export async function walkKeys(
+  db: Db,
+  search: ComponentSearch,
+  field: TextField,
+  limit: number,
+): Promise<string[] | null> {
+  const rows = await db
+    .selectDistinct({ key: sql<string>`lower(${searchValues.value}) COLLATE "C"` })
     .from(searchValues)
-    .where(
-      and(
-        sql`${searchValues.isPublic}`,
-        sql`${searchValues.kind} = ${kindLiteral(search.kind)}`,
-        sql`${searchValues.field} = ${sql.raw(`'${field}'`)}`,
-        ...substrings.map((text) => sql`${searchValues.value} ILIKE ${substringPattern(text)}`),
-        ...(fileIds ? [sql`${searchValues.fileId} IN (${fileIds})`] : []),
-      ),
-    );
-  return Number(row?.count ?? 0);
+    .where(valuesWhere(search, field))
+    .limit(limit + 1);
+  return rows.length > limit ? null : rows.map((row) => row.key);
+}
+
+/** A search with only its conditions on `field` (no file, time or other text conditions). */
+export function fieldOnlySearch(search: ComponentSearch, field: TextField): ComponentSearch {
+  return {
+    ...search,
+    file: [],
+    times: [],
+    text: search.text.filter((condition) => condition.property === field),
+  };
 }
 
 export async function findTimelinesByIds(db: Db, ids: number[]) {

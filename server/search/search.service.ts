@@ -7,7 +7,9 @@ import type {
 } from '../../src/shared/api-types';
 import { SEARCH_PAGE_SIZE, type SearchKind } from '../../src/shared/search-fields';
 import {
+  conditionedSortField,
   countComponents,
+  fieldOnlySearch,
   countFiles,
   findComponentPage,
   findFilePage,
@@ -17,6 +19,7 @@ import {
   type ComponentHit,
   type PageStrategy,
   type FileWithWorks,
+  walkKeys,
 } from './search.repository';
 import { distinctWorksJson } from '../files/works-json';
 import { CountCache } from './count-cache';
@@ -38,26 +41,38 @@ import {
 export interface SearchContext {
   db: Db;
   counts: CountCache;
+  /** The walk keys of searches sorted by a field they have conditions on (walkKeys). */
+  keys: CountCache<string[] | null>;
 }
 
 export function searchContext(db: Db): SearchContext {
-  return { db, counts: new CountCache() };
+  return { db, counts: new CountCache(), keys: new CountCache(200) };
 }
 
-/** The count of a search's conditions (sort and page do not change it), cached per generation. */
-async function cachedCount(
-  { db, counts }: SearchContext,
+/** What a search's conditions give (sort and page do not change it), cached per generation. */
+async function cached<T>(
+  db: Db,
+  cache: CountCache<T>,
   conditions: unknown,
-  count: () => Promise<number>,
-): Promise<number> {
+  compute: () => Promise<T>,
+): Promise<T> {
   const key = JSON.stringify(conditions);
   const generation = await readSearchGeneration(db);
-  const cached = counts.get(generation, key);
-  if (cached !== undefined) return cached;
-  const fresh = await count();
-  counts.set(generation, key, fresh);
+  const hit = cache.get(generation, key);
+  if (hit !== undefined) return hit;
+  const fresh = await compute();
+  cache.set(generation, key, fresh);
   return fresh;
 }
+
+const cachedCount = (
+  context: SearchContext,
+  conditions: unknown,
+  count: () => Promise<number>,
+): Promise<number> => cached(context.db, context.counts, conditions, count);
+
+/** Above this many distinct matching texts, a walk along their field reads the whole index. */
+const MAX_WALK_KEYS = 1_000;
 
 function fileJson(row: FileWithWorks): FileJson {
   return {
@@ -135,25 +150,42 @@ const FETCH_ROW_COST = 3;
 /** Sort keys of the work, the same for all of a file's components. */
 const WORK_SORT_KEYS: ReadonlySet<string> = new Set(['title', 'composer']);
 
+/** How a page is found: the strategy, and for a walk the sort keys it is restricted to. */
+interface PagePlan {
+  strategy: PageStrategy;
+  walkKeys: string[] | null;
+}
+
 /**
  * Walk the sort index when that costs less than fetching and sorting every match: a walk meets
- * about (offset + 15) * total / count rows before it has the page, the other way `count`.
+ * about (offset + 15) * total / count rows before it has the page, the other way `count`. When
+ * the search sorts by a text field it has conditions on, the walk reads only the stretches of
+ * the index at the matching texts (walkKeys): `total` is then the rows with those texts.
  */
-async function pageStrategy(
+async function pagePlan(
   context: SearchContext,
   search: ComponentSearch,
   count: number,
   offset: number,
-): Promise<PageStrategy> {
-  const unconditioned: ComponentSearch = { ...search, file: [], text: [], times: [] };
+): Promise<PagePlan> {
   const conditioned = search.file.length + search.text.length + search.times.length > 0;
-  if (!conditioned) return 'walk';
-  const total = await cachedCount(context, countKey(unconditioned), () =>
-    countComponents(context.db, unconditioned),
+  if (!conditioned) return { strategy: 'walk', walkKeys: null };
+  const field = conditionedSortField(search);
+  const keys = field
+    ? await cached(context.db, context.keys, [...countKey(search), field], () =>
+        walkKeys(context.db, search, field, MAX_WALK_KEYS),
+      )
+    : null;
+  const walkedSearch: ComponentSearch =
+    field && keys ? fieldOnlySearch(search, field) : { ...search, file: [], text: [], times: [] };
+  const total = await cachedCount(context, countKey(walkedSearch), () =>
+    countComponents(context.db, walkedSearch),
   );
   const walked = ((offset + SEARCH_PAGE_SIZE) * total) / count;
   const walkRowCost = WORK_SORT_KEYS.has(search.orderBy) ? WALK_ROW_COST_BY_WORK : WALK_ROW_COST;
-  return walked * walkRowCost < FETCH_ROW_COST * count ? 'walk' : 'indexed';
+  return walked * walkRowCost < FETCH_ROW_COST * count
+    ? { strategy: 'walk', walkKeys: keys }
+    : { strategy: 'indexed', walkKeys: null };
 }
 
 export async function searchComponents(
@@ -167,7 +199,9 @@ export async function searchComponents(
   const hits =
     offset >= count
       ? []
-      : await findComponentPage(db, search, await pageStrategy(context, search, count, offset));
+      : await pagePlan(context, search, count, offset).then(({ strategy, walkKeys }) =>
+          findComponentPage(db, search, strategy, walkKeys),
+        );
   const timelineIds = [...new Set(hits.map((hit) => hit.timelineId))];
   const fileIds = [...new Set(hits.map((hit) => hit.fileId))];
   const [timelines, fileRows] = await Promise.all([

@@ -16,6 +16,8 @@ import type {
   SearchComponentJson,
 } from '../../src/shared/api-types';
 import { componentSortKeys, type SearchKind } from '../../src/shared/search-fields';
+import { parseComponentSearch } from '../../server/search/search-params';
+import { findComponentPage, walkKeys } from '../../server/search/search.repository';
 import { addFile, addUser } from './support/search-fixtures';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
 import { testApp } from './support/test-app';
@@ -365,6 +367,54 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
         }
       },
     );
+
+    it.each(['asc', 'desc'])(
+      'sorted by the field it searches, walks only the matching texts and pages as a full sort (%s)',
+      async (direction) => {
+        const db = testDb.database.db;
+        const params = (page: number) => ({
+          query: JSON.stringify({ 'tl.kind': 'MARKER', cmp: { label: 'ac' } }),
+          order_by: JSON.stringify('label'),
+          order_direction: JSON.stringify(direction),
+          page: JSON.stringify(page),
+        });
+        const first = parseComponentSearch(params(1));
+        const keys = await walkKeys(db, first, 'label', 1000);
+        // The seeded cadences: 'PAC' and 'IAC' as the sort index holds them; never 'HC'.
+        expect(keys).toEqual(expect.arrayContaining(['pac', 'iac']));
+        expect(keys).not.toContain('hc');
+        expect(keys!.every((key) => key === key.toLowerCase() && key.includes('ac'))).toBe(true);
+        const { count } = await components_({
+          query: { 'tl.kind': 'MARKER', cmp: { label: 'ac' } },
+          order_by: 'label',
+          order_direction: direction,
+        });
+        expect(count).toBeGreaterThan(30);
+        for (let page = 1; page <= Math.ceil(count / 15); page += 1) {
+          const search = parseComponentSearch(params(page));
+          const walked = await findComponentPage(db, search, 'walk', keys);
+          const sorted = await findComponentPage(db, search, 'indexed');
+          expect(walked.map((hit) => hit.id)).toEqual(sorted.map((hit) => hit.id));
+        }
+        // More distinct texts than the limit: no keys, the walk reads the whole index.
+        expect(await walkKeys(db, first, 'label', 1)).toBeNull();
+      },
+    );
+
+    it('walk keys are the lower-case texts of the matching files only', async () => {
+      const search = parseComponentSearch({
+        query: JSON.stringify({
+          'tl.kind': 'HIERARCHY',
+          file: { title: 'Test 100%' },
+          cmp: { label: 'develop' },
+        }),
+        order_by: JSON.stringify('label'),
+      });
+      expect((await walkKeys(testDb.database.db, search, 'label', 10))!.sort()).toEqual([
+        'development',
+        'development section',
+      ]);
+    });
 
     it('pages a large result without repeats, in title order, ties by id', async () => {
       const pages = await all({ query: { 'tl.kind': 'HIERARCHY' }, order_by: 'title' });
