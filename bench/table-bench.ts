@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, startServer, storeReference } from './viewer-bench';
+import type { Page } from '@playwright/test';
+import { launchBenchChromium, startServer, storeReference } from './viewer-bench';
 
 /**
  * The viewer's extras on the reference file (DESIGN.md section 7): long tasks on the page's main
@@ -72,12 +72,7 @@ export async function runTableBench(options: {
   const dataDir = path.join(work, 'data');
   const fileId = await storeReference(dataDir, options.minutes);
   const server = await startServer(options.port, dataDir, options.clientDir);
-  const browser = await chromium.launch({
-    executablePath:
-      process.env.CHROMIUM_PATH ??
-      (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchBenchChromium();
   try {
     const url = `http://127.0.0.1:${options.port}/viewer/${fileId}`;
     // Warm-up: the server's viewer-JSON cache.

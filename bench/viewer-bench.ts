@@ -55,7 +55,7 @@ export interface ViewerBenchResult {
   passed: Record<'drawn' | 'frames' | 'longTasks' | 'zoom' | 'heap', boolean>;
 }
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -78,6 +78,16 @@ function percentile(values: number[], p: number): number {
 
 function median(values: number[]): number {
   return percentile(values, 50);
+}
+
+/** Debian's Chromium (or CHROMIUM_PATH), headless, with the bench's flags. */
+export function launchBenchChromium() {
+  return chromium.launch({
+    executablePath:
+      process.env.CHROMIUM_PATH ??
+      (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
+    args: CHROMIUM_ARGS,
+  });
 }
 
 export async function storeReference(dataDir: string, minutes: number): Promise<number> {
@@ -200,12 +210,7 @@ export async function runViewerBench(options: ViewerBenchOptions): Promise<Viewe
   const dataDir = path.join(work, 'data');
   const fileId = await storeReference(dataDir, options.minutes);
   const server = await startServer(options.port, dataDir, clientDir);
-  const browser = await chromium.launch({
-    executablePath:
-      process.env.CHROMIUM_PATH ??
-      (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchBenchChromium();
   try {
     const url = `http://127.0.0.1:${options.port}/viewer/${fileId}`;
     const viewport = { width: 1400, height: 900 };

@@ -36,4 +36,26 @@ describe('layout client prefetch', () => {
     expect(laidOut).toHaveBeenCalledTimes(3);
     client.dispose();
   });
+
+  it('keeps several prefetched views (the zoom steps either side) and answers whichever is asked', async () => {
+    const client = createLayoutClient({ inProcess: true });
+    await client.open(bytes(viewerFixture()));
+    const laidOut = vi.spyOn(client.api, 'layout');
+    const zoomIn = { ...firstView, zoom: 1.2, scrollLeft: 80 };
+    const zoomOut = { ...firstView, zoom: 0.8 };
+    client.prefetchLayout(zoomIn);
+    client.prefetchLayout(zoomOut);
+    // The same view twice is laid out once.
+    client.prefetchLayout(zoomIn);
+    expect(laidOut).toHaveBeenCalledTimes(2);
+    const out = await client.layout(zoomOut);
+    expect(laidOut).toHaveBeenCalledTimes(2);
+    expect(out.scale.zoom).toBe(0.8);
+    // The other guess went with that request: asked now, it is laid out anew.
+    const inAgain = await client.layout(zoomIn);
+    expect(laidOut).toHaveBeenCalledTimes(3);
+    expect(inAgain.scale.zoom).toBe(1.2);
+    expect(inAgain.scale.scrollLeft).toBe(80);
+    client.dispose();
+  });
 });

@@ -15,9 +15,12 @@ export interface LayoutClient {
   mode: 'worker' | 'in-process';
   /** Transfers a buffer to the layout side (a copy in process). */
   open(bytes: ArrayBuffer): ReturnType<LayoutApi['open']>;
-  /** A view's layout: the prefetched one when it is for the same view, else a new request. */
+  /** A view's layout: a prefetched one when it is for the same view, else a new request. */
   layout(request: ViewRequest): Promise<ViewLayout>;
-  /** Asks for a view ahead of the page (its first one), for `layout` to answer with once. */
+  /**
+   * Asks for a view ahead of the page (its first one; the zoom steps next to the current view),
+   * for `layout` to answer with once. The next `layout` call drops the views it did not ask for.
+   */
   prefetchLayout(request: ViewRequest): void;
   dispose(): void;
 }
@@ -31,20 +34,27 @@ function sameView(a: ViewRequest, b: ViewRequest): boolean {
   );
 }
 
-/** `layout` and `prefetchLayout` over an API; a prefetched layout is handed out once. */
+/** The most views laid out ahead at once: the first view, or the zoom steps in and out. */
+const MAX_PREFETCHED = 3;
+
+/**
+ * `layout` and `prefetchLayout` over an API. Each prefetched layout answers one request for its
+ * view; any request drops the others, which were guesses about the view before it.
+ */
 function prefetching(api: LayoutApi): Pick<LayoutClient, 'layout' | 'prefetchLayout'> {
-  let prefetched: { request: ViewRequest; layout: Promise<ViewLayout> } | null = null;
+  let prefetched: { request: ViewRequest; layout: Promise<ViewLayout> }[] = [];
   return {
     layout: (request) => {
-      const ahead = prefetched;
-      prefetched = null;
-      return ahead && sameView(ahead.request, request) ? ahead.layout : api.layout(request);
+      const ahead = prefetched.find((entry) => sameView(entry.request, request));
+      prefetched = [];
+      return ahead ? ahead.layout : api.layout(request);
     },
     prefetchLayout: (request) => {
+      if (prefetched.some((entry) => sameView(entry.request, request))) return;
       const layout = api.layout(request);
       // A prefetch nobody asks for must not surface as an unhandled rejection.
       layout.catch(() => undefined);
-      prefetched = { request, layout };
+      prefetched = [...prefetched, { request, layout }].slice(-MAX_PREFETCHED);
     },
   };
 }

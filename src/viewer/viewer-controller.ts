@@ -201,6 +201,7 @@ export class ViewerController {
         if (zoomStartedAt !== null) {
           performance.measure('viewer:zoom', { start: zoomStartedAt, end: performance.now() });
         }
+        this.prefetchZoomSteps();
       });
     }
   }
@@ -234,13 +235,37 @@ export class ViewerController {
 
   /** One zoom step around the playhead (or the viewport's centre when it is off screen). */
   zoomStep(direction: 1 | -1, startedAt = performance.now()): void {
+    const next = this.stepView(direction);
+    if (next) this.setView(next.zoom, next.scrollLeft, startedAt);
+  }
+
+  /** The view one zoom step gives, exactly as setView will keep it; null at a zoom limit. */
+  private stepView(direction: 1 | -1): ViewRequest | null {
     const scale = this.scale();
     const zoom = clampZoom(scale, steppedZoom(this.zoom, direction));
-    if (zoom === this.zoom) return;
+    if (zoom === this.zoom) return null;
     const playheadX = timeToX(scale, this.media.currentTime());
     const anchor =
       playheadX >= 0 && playheadX <= this.viewportWidth ? playheadX : this.viewportWidth / 2;
-    this.setView(zoom, zoomAround(scale, zoom, anchor, this.viewportWidth), startedAt);
+    const scrollLeft = clampScroll(
+      { ...scale, zoom },
+      this.viewportWidth,
+      zoomAround(scale, zoom, anchor, this.viewportWidth),
+    );
+    return { zoom, scrollLeft, viewportWidth: this.viewportWidth, width: this.viewportWidth };
+  }
+
+  /**
+   * Has the worker lay out the next zoom step in and out while the user looks at this view, so a
+   * step finds its layout ready (a worker round trip is about half of a step). Not while
+   * playing: the step's anchor, the playhead, moves on meanwhile.
+   */
+  private prefetchZoomSteps(): void {
+    if (this.disposed || this.media.isPlaying()) return;
+    for (const direction of [1, -1] as const) {
+      const next = this.stepView(direction);
+      if (next) this.client.prefetchLayout(next);
+    }
   }
 
   fitToScreen(startedAt = performance.now()): void {

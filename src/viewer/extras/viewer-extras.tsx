@@ -6,6 +6,7 @@ import { NowPlayingStrip } from '../now-playing/now-playing-strip';
 import { ShareDialog } from '../share/share-dialog';
 import { TimelineTableView } from '../table/timeline-table-view';
 import { useTimelineTracks, type TimelineDataApi } from './use-timeline-tracks';
+import { saveBlob } from '../../lib/save-file';
 import './viewer-extras.css';
 
 export interface ViewerExtrasProps {
@@ -26,15 +27,7 @@ export interface ViewerExtrasProps {
 
 function download(name: string, bytes: Uint8Array<ArrayBuffer>) {
   // A byte order mark, so that spreadsheet programs read the UTF-8 labels correctly.
-  const blob = new Blob(['\uFEFF', bytes], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob(['\uFEFF', bytes], { type: 'text/csv;charset=utf-8' }), name);
 }
 
 interface ExportMenuProps {
