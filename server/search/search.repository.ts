@@ -503,48 +503,82 @@ function valuesWhere(search: ComponentSearch, field: TextField): SQL {
 }
 
 /**
- * The text field a search sorts by when it also has a condition on it (label contains 'PAC',
- * by label), else null. Its matches then lie in a few stretches of the sort index, at the
- * matching texts, not spread over it: a walk from the start would read every row sorting
- * before them (all the 'DC', 'EC', 'HC' and 'IAC' before the first 'PAC').
+ * What a search sorts by when it also has a condition on that same text: a component field
+ * (label contains 'PAC', by label) or the work's title or composer (composer contains 'mozart',
+ * by composer). Its matches then lie in a few stretches of the sort index, at the matching
+ * texts, not spread over it: a walk from the start would read every row sorting before them
+ * (all the 'DC', 'EC', 'HC' and 'IAC' before the first 'PAC').
  */
-export function conditionedSortField(search: ComponentSearch): TextField | null {
-  const field = search.orderBy as ComponentField;
+export type ConditionedSort =
+  { on: 'component'; field: TextField } | { on: 'work'; property: 'title' | 'composer' };
+
+const hasText = (condition: { substrings: string[] }) =>
+  condition.substrings.some((text) => text.length > 0);
+
+export function conditionedSort(search: ComponentSearch): ConditionedSort | null {
+  const key = search.orderBy;
+  if (key === 'title' || key === 'composer') {
+    const conditioned = search.file.some((c) => c.property === key && hasText(c));
+    return conditioned ? { on: 'work', property: key } : null;
+  }
+  const field = key as ComponentField;
   if (!isTextField(field)) return null;
-  const conditioned = search.text.some(
-    (condition) =>
-      condition.property === field && condition.substrings.some((text) => text.length > 0),
-  );
-  return conditioned ? field : null;
+  const conditioned = search.text.some((c) => c.property === field && hasText(c));
+  return conditioned ? { on: 'component', field } : null;
 }
 
 /**
- * The distinct sort keys (`lower(text) COLLATE "C"`, as the sort index has them) of the texts of
- * `field` that meet the search's conditions on it, in public (matching) files; null when there
- * are more than `limit` (a walk then reads the whole index, as before).
+ * The distinct sort keys (`lower(text) COLLATE "C"`, as the sort index has them) of the texts
+ * that meet the search's conditions on what it sorts by: for a component field from
+ * search_values (public, matching files), for the work's title or composer from the matching
+ * files' works. Null when there are more than `limit` (a walk then reads the whole index).
  */
 export async function walkKeys(
   db: Db,
   search: ComponentSearch,
-  field: TextField,
+  sort: ConditionedSort,
   limit: number,
 ): Promise<string[] | null> {
-  const rows = await db
-    .selectDistinct({ key: sql<string>`lower(${searchValues.value}) COLLATE "C"` })
-    .from(searchValues)
-    .where(valuesWhere(search, field))
-    .limit(limit + 1);
+  const rows =
+    sort.on === 'component'
+      ? await db
+          .selectDistinct({ key: sql<string>`lower(${searchValues.value}) COLLATE "C"` })
+          .from(searchValues)
+          .where(valuesWhere(search, sort.field))
+          .limit(limit + 1)
+      : await db
+          .selectDistinct({
+            key: sql<string>`lower(${abstractWorks[sort.property]}) COLLATE "C"`,
+          })
+          .from(files)
+          .innerJoin(concreteWorks, eq(concreteWorks.id, files.concreteWorkId))
+          .innerJoin(abstractWorks, eq(abstractWorks.id, concreteWorks.abstractWorkId))
+          .where(and(sql`${files.isPublic}`, ...search.file.flatMap(fileConditionSql)))
+          .limit(limit + 1);
   return rows.length > limit ? null : rows.map((row) => row.key);
 }
 
-/** A search with only its conditions on `field` (no file, time or other text conditions). */
-export function fieldOnlySearch(search: ComponentSearch, field: TextField): ComponentSearch {
-  return {
-    ...search,
-    file: [],
-    times: [],
-    text: search.text.filter((condition) => condition.property === field),
-  };
+/**
+ * The search with only its conditions on what it sorts by: its count is the number of rows a
+ * walk restricted to the walk keys meets.
+ */
+export function sortConditionsOnly(
+  search: ComponentSearch,
+  sort: ConditionedSort,
+): ComponentSearch {
+  return sort.on === 'component'
+    ? {
+        ...search,
+        file: [],
+        times: [],
+        text: search.text.filter((condition) => condition.property === sort.field),
+      }
+    : {
+        ...search,
+        text: [],
+        times: [],
+        file: search.file.filter((condition) => condition.property === sort.property),
+      };
 }
 
 export async function findTimelinesByIds(db: Db, ids: number[]) {

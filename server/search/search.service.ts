@@ -7,9 +7,9 @@ import type {
 } from '../../src/shared/api-types';
 import { SEARCH_PAGE_SIZE, type SearchKind } from '../../src/shared/search-fields';
 import {
-  conditionedSortField,
+  conditionedSort,
   countComponents,
-  fieldOnlySearch,
+  sortConditionsOnly,
   countFiles,
   findComponentPage,
   findFilePage,
@@ -159,8 +159,9 @@ interface PagePlan {
 /**
  * Walk the sort index when that costs less than fetching and sorting every match: a walk meets
  * about (offset + 15) * total / count rows before it has the page, the other way `count`. When
- * the search sorts by a text field it has conditions on, the walk reads only the stretches of
- * the index at the matching texts (walkKeys): `total` is then the rows with those texts.
+ * the search sorts by a text it has conditions on (a component field, the work's title or
+ * composer), the walk reads only the stretches of the index at the matching texts (walkKeys):
+ * `total` is then the rows with those texts.
  */
 async function pagePlan(
   context: SearchContext,
@@ -170,14 +171,14 @@ async function pagePlan(
 ): Promise<PagePlan> {
   const conditioned = search.file.length + search.text.length + search.times.length > 0;
   if (!conditioned) return { strategy: 'walk', walkKeys: null };
-  const field = conditionedSortField(search);
-  const keys = field
-    ? await cached(context.db, context.keys, [...countKey(search), field], () =>
-        walkKeys(context.db, search, field, MAX_WALK_KEYS),
+  const sort = conditionedSort(search);
+  const keys = sort
+    ? await cached(context.db, context.keys, [...countKey(search), search.orderBy], () =>
+        walkKeys(context.db, search, sort, MAX_WALK_KEYS),
       )
     : null;
   const walkedSearch: ComponentSearch =
-    field && keys ? fieldOnlySearch(search, field) : { ...search, file: [], text: [], times: [] };
+    sort && keys ? sortConditionsOnly(search, sort) : { ...search, file: [], text: [], times: [] };
   const total = await cachedCount(context, countKey(walkedSearch), () =>
     countComponents(context.db, walkedSearch),
   );

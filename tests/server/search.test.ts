@@ -17,7 +17,11 @@ import type {
 } from '../../src/shared/api-types';
 import { componentSortKeys, type SearchKind } from '../../src/shared/search-fields';
 import { parseComponentSearch } from '../../server/search/search-params';
-import { findComponentPage, walkKeys } from '../../server/search/search.repository';
+import {
+  conditionedSort,
+  findComponentPage,
+  walkKeys,
+} from '../../server/search/search.repository';
 import { addFile, addUser } from './support/search-fixtures';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
 import { testApp } from './support/test-app';
@@ -379,7 +383,7 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
           page: JSON.stringify(page),
         });
         const first = parseComponentSearch(params(1));
-        const keys = await walkKeys(db, first, 'label', 1000);
+        const keys = await walkKeys(db, first, { on: 'component', field: 'label' }, 1000);
         // The seeded cadences: 'PAC' and 'IAC' as the sort index holds them; never 'HC'.
         expect(keys).toEqual(expect.arrayContaining(['pac', 'iac']));
         expect(keys).not.toContain('hc');
@@ -397,9 +401,61 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
           expect(walked.map((hit) => hit.id)).toEqual(sorted.map((hit) => hit.id));
         }
         // More distinct texts than the limit: no keys, the walk reads the whole index.
-        expect(await walkKeys(db, first, 'label', 1)).toBeNull();
+        expect(await walkKeys(db, first, { on: 'component', field: 'label' }, 1)).toBeNull();
       },
     );
+
+    it.each(['asc', 'desc'])(
+      "sorted by the work's composer it searches, walks only the matching composers (%s)",
+      async (direction) => {
+        const db = testDb.database.db;
+        const params = (page: number) => ({
+          query: JSON.stringify({ 'tl.kind': 'HIERARCHY', file: { composer: 'MOZ' } }),
+          order_by: JSON.stringify('composer'),
+          order_direction: JSON.stringify(direction),
+          page: JSON.stringify(page),
+        });
+        const first = parseComponentSearch(params(1));
+        const sort = conditionedSort(first);
+        expect(sort).toEqual({ on: 'work', property: 'composer' });
+        // The seeded sonatas' composer, once for all 18 files, as the sort index holds it.
+        const keys = await walkKeys(db, first, sort!, 1000);
+        expect(keys).toEqual(['wolfgang amadeus mozart']);
+        const { count } = await components_({
+          query: { 'tl.kind': 'HIERARCHY', file: { composer: 'MOZ' } },
+          order_by: 'composer',
+          order_direction: direction,
+        });
+        expect(count).toBeGreaterThan(30);
+        for (let page = 1; page <= Math.ceil(count / 15); page += 1) {
+          const search = parseComponentSearch(params(page));
+          const walked = await findComponentPage(db, search, 'walk', keys);
+          const sorted = await findComponentPage(db, search, 'indexed');
+          expect(walked.map((hit) => hit.id)).toEqual(sorted.map((hit) => hit.id));
+        }
+      },
+    );
+
+    it('restricts a walk only when the search sorts by a text it has conditions on', () => {
+      const sortOf = (query: object, orderBy: string) =>
+        conditionedSort(
+          parseComponentSearch({
+            query: JSON.stringify(query),
+            order_by: JSON.stringify(orderBy),
+          }),
+        );
+      expect(sortOf({ 'tl.kind': 'MARKER', cmp: { label: 'PAC' } }, 'time')).toBeNull();
+      expect(sortOf({ 'tl.kind': 'MARKER', cmp: { comments: 'x' } }, 'label')).toBeNull();
+      expect(sortOf({ 'tl.kind': 'HIERARCHY', file: { title: 'K. 331' } }, 'composer')).toBeNull();
+      expect(sortOf({ 'tl.kind': 'HIERARCHY', file: { title: 'K. 331' } }, 'title')).toEqual({
+        on: 'work',
+        property: 'title',
+      });
+      expect(sortOf({ 'tl.kind': 'MARKER', cmp: { label: 'PAC' } }, 'label')).toEqual({
+        on: 'component',
+        field: 'label',
+      });
+    });
 
     it('walk keys are the lower-case texts of the matching files only', async () => {
       const search = parseComponentSearch({
@@ -410,10 +466,14 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
         }),
         order_by: JSON.stringify('label'),
       });
-      expect((await walkKeys(testDb.database.db, search, 'label', 10))!.sort()).toEqual([
-        'development',
-        'development section',
-      ]);
+      expect(
+        (await walkKeys(
+          testDb.database.db,
+          search,
+          { on: 'component', field: 'label' },
+          10,
+        ))!.sort(),
+      ).toEqual(['development', 'development section']);
     });
 
     it('pages a large result without repeats, in title order, ties by id', async () => {
