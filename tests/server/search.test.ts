@@ -16,7 +16,7 @@ import type {
   SearchComponentJson,
 } from '../../src/shared/api-types';
 import { componentSortKeys, type SearchKind } from '../../src/shared/search-fields';
-import { parseComponentSearch } from '../../server/search/search-params';
+import { parseComponentSearch, type ComponentSearch } from '../../server/search/search-params';
 import {
   conditionedSort,
   findComponentPage,
@@ -372,67 +372,62 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
       },
     );
 
+    /**
+     * A search's raw parameters, page by page, its walk keys checked by `checkKeys`; then every
+     * page of the walk restricted to those keys must equal the page of a full sort.
+     */
+    async function walksAsSorted(
+      query: object,
+      orderBy: string,
+      direction: string,
+      checkKeys: (keys: string[] | null, search: ComponentSearch) => Promise<void>,
+    ) {
+      const db = testDb.database.db;
+      const params = (page: number) => ({
+        query: JSON.stringify(query),
+        order_by: JSON.stringify(orderBy),
+        order_direction: JSON.stringify(direction),
+        page: JSON.stringify(page),
+      });
+      const first = parseComponentSearch(params(1));
+      const sort = conditionedSort(first);
+      expect(sort).not.toBeNull();
+      const keys = await walkKeys(db, first, sort!, 1000);
+      await checkKeys(keys, first);
+      const { count } = await components_({ query, order_by: orderBy, order_direction: direction });
+      expect(count).toBeGreaterThan(30);
+      for (let page = 1; page <= Math.ceil(count / 15); page += 1) {
+        const search = parseComponentSearch(params(page));
+        const walked = await findComponentPage(db, search, 'walk', keys);
+        const sorted = await findComponentPage(db, search, 'indexed');
+        expect(walked.map((hit) => hit.id)).toEqual(sorted.map((hit) => hit.id));
+      }
+    }
+
     it.each(['asc', 'desc'])(
       'sorted by the field it searches, walks only the matching texts and pages as a full sort (%s)',
       async (direction) => {
-        const db = testDb.database.db;
-        const params = (page: number) => ({
-          query: JSON.stringify({ 'tl.kind': 'MARKER', cmp: { label: 'ac' } }),
-          order_by: JSON.stringify('label'),
-          order_direction: JSON.stringify(direction),
-          page: JSON.stringify(page),
+        const query = { 'tl.kind': 'MARKER', cmp: { label: 'ac' } };
+        await walksAsSorted(query, 'label', direction, async (keys, search) => {
+          // The seeded cadences: 'PAC' and 'IAC' as the sort index holds them; never 'HC'.
+          expect(keys).toEqual(expect.arrayContaining(['pac', 'iac']));
+          expect(keys).not.toContain('hc');
+          expect(keys!.every((key) => key === key.toLowerCase() && key.includes('ac'))).toBe(true);
+          // More distinct texts than the limit: no keys, the walk reads the whole index.
+          const sort = { on: 'component', field: 'label' } as const;
+          expect(await walkKeys(testDb.database.db, search, sort, 1)).toBeNull();
         });
-        const first = parseComponentSearch(params(1));
-        const keys = await walkKeys(db, first, { on: 'component', field: 'label' }, 1000);
-        // The seeded cadences: 'PAC' and 'IAC' as the sort index holds them; never 'HC'.
-        expect(keys).toEqual(expect.arrayContaining(['pac', 'iac']));
-        expect(keys).not.toContain('hc');
-        expect(keys!.every((key) => key === key.toLowerCase() && key.includes('ac'))).toBe(true);
-        const { count } = await components_({
-          query: { 'tl.kind': 'MARKER', cmp: { label: 'ac' } },
-          order_by: 'label',
-          order_direction: direction,
-        });
-        expect(count).toBeGreaterThan(30);
-        for (let page = 1; page <= Math.ceil(count / 15); page += 1) {
-          const search = parseComponentSearch(params(page));
-          const walked = await findComponentPage(db, search, 'walk', keys);
-          const sorted = await findComponentPage(db, search, 'indexed');
-          expect(walked.map((hit) => hit.id)).toEqual(sorted.map((hit) => hit.id));
-        }
-        // More distinct texts than the limit: no keys, the walk reads the whole index.
-        expect(await walkKeys(db, first, { on: 'component', field: 'label' }, 1)).toBeNull();
       },
     );
 
     it.each(['asc', 'desc'])(
       "sorted by the work's composer it searches, walks only the matching composers (%s)",
       async (direction) => {
-        const db = testDb.database.db;
-        const params = (page: number) => ({
-          query: JSON.stringify({ 'tl.kind': 'HIERARCHY', file: { composer: 'MOZ' } }),
-          order_by: JSON.stringify('composer'),
-          order_direction: JSON.stringify(direction),
-          page: JSON.stringify(page),
+        const query = { 'tl.kind': 'HIERARCHY', file: { composer: 'MOZ' } };
+        await walksAsSorted(query, 'composer', direction, async (keys) => {
+          // The seeded sonatas' composer, once for all 18 files, as the sort index holds it.
+          expect(keys).toEqual(['wolfgang amadeus mozart']);
         });
-        const first = parseComponentSearch(params(1));
-        const sort = conditionedSort(first);
-        expect(sort).toEqual({ on: 'work', property: 'composer' });
-        // The seeded sonatas' composer, once for all 18 files, as the sort index holds it.
-        const keys = await walkKeys(db, first, sort!, 1000);
-        expect(keys).toEqual(['wolfgang amadeus mozart']);
-        const { count } = await components_({
-          query: { 'tl.kind': 'HIERARCHY', file: { composer: 'MOZ' } },
-          order_by: 'composer',
-          order_direction: direction,
-        });
-        expect(count).toBeGreaterThan(30);
-        for (let page = 1; page <= Math.ceil(count / 15); page += 1) {
-          const search = parseComponentSearch(params(page));
-          const walked = await findComponentPage(db, search, 'walk', keys);
-          const sorted = await findComponentPage(db, search, 'indexed');
-          expect(walked.map((hit) => hit.id)).toEqual(sorted.map((hit) => hit.id));
-        }
       },
     );
 
