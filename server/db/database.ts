@@ -97,34 +97,24 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     readSnapshot: async () => {
       if (snapshots.open >= snapshots.max) return null;
       snapshots.open += 1;
-      try {
-        const snapshot = await readSnapshot(pool);
-        return { db: snapshot.db, release: once(snapshot.release, () => (snapshots.open -= 1)) };
-      } catch (error) {
-        snapshots.open -= 1;
-        throw error;
-      }
+      return readSnapshot(pool, () => (snapshots.open -= 1));
     },
     close: () => pool.end(),
   };
 }
 
-/** `release`, run once however often it is called, then `after`. */
-function once(release: () => Promise<void>, after: () => void): () => Promise<void> {
-  let done = false;
-  return async () => {
-    if (done) return;
-    done = true;
-    try {
-      await release();
-    } finally {
-      after();
-    }
-  };
-}
-
-async function readSnapshot(pool: pg.Pool): Promise<ReadSnapshot> {
-  const connection = await pool.connect();
+/**
+ * A REPEATABLE READ READ ONLY transaction on a connection of its own. `onRelease` runs once, when
+ * the connection goes back to the pool, or at once if the transaction could not begin.
+ */
+async function readSnapshot(pool: pg.Pool, onRelease: () => void): Promise<ReadSnapshot> {
+  let connection: pg.PoolClient;
+  try {
+    connection = await pool.connect();
+  } catch (error) {
+    onRelease();
+    throw error;
+  }
   try {
     await connection.query(
       `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY;
@@ -132,6 +122,7 @@ async function readSnapshot(pool: pg.Pool): Promise<ReadSnapshot> {
     );
   } catch (error) {
     connection.release(error as Error);
+    onRelease();
     throw error;
   }
   let released = false;
@@ -148,6 +139,8 @@ async function readSnapshot(pool: pg.Pool): Promise<ReadSnapshot> {
         // A connection lost meanwhile (the idle timeout, a server restart) is dropped, not
         // handed out again.
         connection.release(error as Error);
+      } finally {
+        onRelease();
       }
     },
   };

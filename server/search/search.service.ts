@@ -49,27 +49,23 @@ export function searchContext(db: Db): SearchContext {
   return { db, counts: new CountCache(), keys: new CountCache(200) };
 }
 
-/** What a search's conditions give (sort and page do not change it), cached per generation. */
+/**
+ * What a search's conditions give (sort and page do not change it), cached for the search
+ * generation a request read once, before computing anything.
+ */
 async function cached<T>(
-  db: Db,
   cache: CountCache<T>,
+  generation: number,
   conditions: unknown,
   compute: () => Promise<T>,
 ): Promise<T> {
   const key = JSON.stringify(conditions);
-  const generation = await readSearchGeneration(db);
   const hit = cache.get(generation, key);
   if (hit !== undefined) return hit;
   const fresh = await compute();
   cache.set(generation, key, fresh);
   return fresh;
 }
-
-const cachedCount = (
-  context: SearchContext,
-  conditions: unknown,
-  count: () => Promise<number>,
-): Promise<number> => cached(context.db, context.counts, conditions, count);
 
 /** Above this many distinct matching texts, a walk along their field reads the whole index. */
 const MAX_WALK_KEYS = 1_000;
@@ -95,9 +91,10 @@ export async function searchFiles(
 ): Promise<FilesQueryResponse> {
   const search = parseFileSearch(raw);
   const { db } = context;
+  const generation = await readSearchGeneration(db);
   const [page, count] = await Promise.all([
     findFilePage(db, search),
-    cachedCount(context, ['files', search.file], () => countFiles(db, search)),
+    cached(context.counts, generation, ['files', search.file], () => countFiles(db, search)),
   ]);
   return { ...worksJson(page), count };
 }
@@ -165,6 +162,7 @@ interface PagePlan {
  */
 async function pagePlan(
   context: SearchContext,
+  generation: number,
   search: ComponentSearch,
   count: number,
   offset: number,
@@ -173,13 +171,13 @@ async function pagePlan(
   if (!conditioned) return { strategy: 'walk', walkKeys: null };
   const sort = conditionedSort(search);
   const keys = sort
-    ? await cached(context.db, context.keys, [...countKey(search), search.orderBy], () =>
+    ? await cached(context.keys, generation, [...countKey(search), search.orderBy], () =>
         walkKeys(context.db, search, sort, MAX_WALK_KEYS),
       )
     : null;
   const walkedSearch: ComponentSearch =
     sort && keys ? sortConditionsOnly(search, sort) : { ...search, file: [], text: [], times: [] };
-  const total = await cachedCount(context, countKey(walkedSearch), () =>
+  const total = await cached(context.counts, generation, countKey(walkedSearch), () =>
     countComponents(context.db, walkedSearch),
   );
   const walked = ((offset + SEARCH_PAGE_SIZE) * total) / count;
@@ -195,12 +193,16 @@ export async function searchComponents(
 ): Promise<ComponentsQueryResponse> {
   const search = parseComponentSearch(raw);
   const { db } = context;
-  const count = await cachedCount(context, countKey(search), () => countComponents(db, search));
+  // Read once: every cached answer of this request belongs to the same generation.
+  const generation = await readSearchGeneration(db);
+  const count = await cached(context.counts, generation, countKey(search), () =>
+    countComponents(db, search),
+  );
   const offset = (search.page - 1) * SEARCH_PAGE_SIZE;
   const hits =
     offset >= count
       ? []
-      : await pagePlan(context, search, count, offset).then(({ strategy, walkKeys }) =>
+      : await pagePlan(context, generation, search, count, offset).then(({ strategy, walkKeys }) =>
           findComponentPage(db, search, strategy, walkKeys),
         );
   const timelineIds = [...new Set(hits.map((hit) => hit.timelineId))];

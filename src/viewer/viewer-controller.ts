@@ -247,11 +247,8 @@ export class ViewerController {
     const playheadX = timeToX(scale, this.media.currentTime());
     const anchor =
       playheadX >= 0 && playheadX <= this.viewportWidth ? playheadX : this.viewportWidth / 2;
-    const scrollLeft = clampScroll(
-      { ...scale, zoom },
-      this.viewportWidth,
-      zoomAround(scale, zoom, anchor, this.viewportWidth),
-    );
+    // zoomAround clamps at the new zoom, as setView will: the request is the one it will make.
+    const scrollLeft = zoomAround(scale, zoom, anchor, this.viewportWidth);
     return { zoom, scrollLeft, viewportWidth: this.viewportWidth, width: this.viewportWidth };
   }
 
