@@ -152,7 +152,16 @@ export async function receiveUpload(
       const tempPath = path.join(options.tempDir, randomUUID());
       pendingTemp = tempPath;
       const meter = new IntakeMeter(budget, options.maxBytes);
-      await pipeline(part.file, meter, createWriteStream(tempPath, { flags: 'wx' }));
+      const out = createWriteStream(tempPath, { flags: 'wx' });
+      try {
+        await pipeline(part.file, meter, out);
+      } catch (error) {
+        // The pipeline can fail before the file is even open (a body cut short just after a
+        // part's headers); the stream then opens it, and closes it, after this rejection. Until
+        // it has closed, removing the file would run first and leave it behind for good.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
+        throw error;
+      }
       files.push({
         name: baseName(part.filename),
         tempPath,
