@@ -1,4 +1,5 @@
 import { AUDIOWAVE_BAR_WIDTH, AUDIOWAVE_HEIGHT } from './layout-constants';
+import { numberField, permuted, timeOrder } from './time-order';
 import { runningMaxEnd, segmentRange } from './visible-range';
 
 export interface AudiowaveBars {
@@ -13,10 +14,11 @@ export interface AudiowaveBars {
 export function audiowaveBars(
   bars: readonly { start: number; end: number; amplitude: number }[],
 ): AudiowaveBars {
-  const order = bars.map((_, i) => i).sort((a, b) => (bars[a]?.start ?? 0) - (bars[b]?.start ?? 0));
+  const starts = numberField(bars, (bar) => bar.start);
+  const order = timeOrder(starts);
   const ends = Float64Array.from(order, (i) => bars[i]?.end ?? 0);
   return {
-    starts: Float64Array.from(order, (i) => bars[i]?.start ?? 0),
+    starts: permuted(starts, order),
     ends,
     maxEnds: runningMaxEnd(ends),
     amplitudes: Float32Array.from(order, (i) => Math.min(1, Math.max(0, bars[i]?.amplitude ?? 0))),

@@ -103,6 +103,27 @@ describe('harmonyRows and harmonyView', () => {
     expect(marks.filter((m) => m.row === 0).map((m) => m.label?.main)).toEqual(['C:', 'G:']);
   });
 
+  it('works out no label for a run narrower than the gap between labels', () => {
+    const dense = Array.from({ length: 2_000 }, (_, i) => roman(i, i % 7, 'major'));
+    const asked: number[] = [];
+    const lookup = harmonyLabelSource(dense);
+    // 2,000 harmonies a second apart across 500 px: every run is a quarter of a pixel.
+    const marks = harmonyView(
+      harmonyRows(dense),
+      (index) => {
+        asked.push(index);
+        return lookup(index);
+      },
+      0.25,
+      0,
+      500,
+      2_000,
+    );
+    expect(marks.length).toBeGreaterThan(0);
+    expect(marks.every((m) => m.label === null)).toBe(true);
+    expect(asked).toEqual([]);
+  });
+
   it('keeps the run that began before the viewport', () => {
     const marks = harmonyView(rows, labels, 100, 200, 100, 1000);
     expect(marks.filter((m) => m.row === 0).map((m) => m.index)).toEqual([0]);

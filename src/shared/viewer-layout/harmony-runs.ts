@@ -3,6 +3,7 @@ import type { KeyFields } from '../harmony/pitch-spelling';
 import { FIGURE_FONT_SIZE } from './layout-constants';
 import { labelWidth } from './label-fit';
 import { aggregatePoints, lowerBound, upperBound } from './visible-range';
+import { numberField, permuted, timeOrder } from './time-order';
 
 export interface HarmonyInput {
   kind: 'HARMONY' | 'MODE';
@@ -53,17 +54,11 @@ export type HarmonyLabelLookup = (index: number) => HarmonyLabel | undefined;
  * label says.
  */
 export function harmonyLabelSource(components: readonly HarmonyInput[]): HarmonyLabelLookup {
-  const order = components
-    .map((_, i) => i)
-    .sort((a, b) => {
-      const ca = components[a];
-      const cb = components[b];
-      // A key and a harmony at the same time: the key applies to that harmony.
-      return (
-        (ca?.time ?? 0) - (cb?.time ?? 0) ||
-        harmonyRow(ca?.kind ?? 'HARMONY') - harmonyRow(cb?.kind ?? 'HARMONY')
-      );
-    });
+  // A key and a harmony at the same time: the key applies to that harmony.
+  const order = timeOrder(
+    numberField(components, (c) => c.time),
+    Int8Array.from(components, (c) => harmonyRow(c.kind)),
+  );
   // The component index of the key in force for each component; -1 before the first key.
   const keyOf = new Int32Array(components.length).fill(-1);
   let key = -1;
@@ -131,14 +126,16 @@ export interface HarmonyRow {
 /** Splits components into the key row and the harmony row, each sorted by time. */
 export function harmonyRows(components: readonly HarmonyInput[]): [HarmonyRow, HarmonyRow] {
   const build = (row: 0 | 1): HarmonyRow => {
-    const list = components
-      .map((c, i) => ({ c, i }))
-      .filter(({ c }) => harmonyRow(c.kind) === row)
-      .sort((a, b) => a.c.time - b.c.time);
+    const inRow: number[] = [];
+    components.forEach((c, i) => {
+      if (harmonyRow(c.kind) === row) inRow.push(i);
+    });
+    const times = numberField(inRow, (i) => components[i]?.time);
+    const order = timeOrder(times);
     return {
       row,
-      indices: Int32Array.from(list, ({ i }) => i),
-      times: Float64Array.from(list, ({ c }) => c.time),
+      indices: Int32Array.from(order, (k) => inRow[k] ?? 0),
+      times: permuted(times, order),
     };
   };
   return [build(0), build(1)];
@@ -183,8 +180,14 @@ export function harmonyView(
         i + 1 < row.times.length
           ? (row.times[i + 1] ?? 0) * pxPerSecond - offset
           : contentEnd - offset;
-      const label = (typeof labels === 'function' ? labels(index) : labels[index]) ?? null;
-      const fits = label !== null && label.width + LABEL_GAP <= nextX - x;
+      // No label fits a run narrower than the gap, so its label is not even worked out: at a
+      // full zoom-out, every run of a dense harmony timeline is a fraction of a pixel.
+      const room = nextX - x;
+      const label =
+        room < LABEL_GAP
+          ? null
+          : ((typeof labels === 'function' ? labels(index) : labels[index]) ?? null);
+      const fits = label !== null && label.width + LABEL_GAP <= room;
       marks.push({ index, row: row.row, x, label: fits ? label : null });
     }
   }

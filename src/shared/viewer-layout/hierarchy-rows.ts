@@ -4,6 +4,7 @@ import {
   LABEL_FONT_SIZE,
 } from './layout-constants';
 import { fitLabel, parseColor } from './label-fit';
+import { numberField, permuted, timeOrder } from './time-order';
 import { aggregateSegments, runningMaxEnd, segmentRange } from './visible-range';
 
 export interface HierarchyInput {
@@ -58,13 +59,15 @@ export function hierarchyRows(units: readonly HierarchyInput[]): HierarchyRows {
   const levels = [...byLevel.entries()]
     .sort(([a], [b]) => a - b)
     .map(([level, list]) => {
-      list.sort((a, b) => (units[a]?.start ?? 0) - (units[b]?.start ?? 0));
-      const starts = Float64Array.from(list, (i) => units[i]?.start ?? 0);
-      const ends = Float64Array.from(list, (i) => units[i]?.end ?? 0);
+      const listStarts = numberField(list, (i) => units[i]?.start);
+      const order = timeOrder(listStarts);
+      const indices = Int32Array.from(order, (k) => list[k] ?? 0);
+      const starts = permuted(listStarts, order);
+      const ends = Float64Array.from(indices, (i) => units[i]?.end ?? 0);
       return {
         level,
         row: levelCount - level,
-        indices: Int32Array.from(list),
+        indices,
         starts,
         ends,
         maxEnds: runningMaxEnd(ends),

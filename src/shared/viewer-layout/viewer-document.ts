@@ -22,6 +22,7 @@ import { hierarchyRows, type HierarchyRows } from './hierarchy-rows';
 import { parseColor } from './label-fit';
 import { stackTimelines, timelineHeight } from './timeline-heights';
 import { viewerKind, type ViewerKind } from './timeline-kinds';
+import { numberField, permuted, timeOrder } from './time-order';
 
 /** Point components (marker, beat, PDF) sorted by time. */
 export interface SortedPoints {
@@ -79,13 +80,9 @@ export interface PreparedFile {
 }
 
 function sortedPoints(components: readonly { time: number }[]): SortedPoints {
-  const order = components
-    .map((_, i) => i)
-    .sort((a, b) => (components[a]?.time ?? 0) - (components[b]?.time ?? 0));
-  return {
-    times: Float64Array.from(order, (i) => components[i]?.time ?? 0),
-    indices: Int32Array.from(order),
-  };
+  const times = numberField(components, (c) => c.time);
+  const indices = timeOrder(times);
+  return { times: permuted(times, indices), indices };
 }
 
 function numberList(text: string | undefined): number[] {
@@ -98,14 +95,20 @@ function numberList(text: string | undefined): number[] {
   }
 }
 
-function lastTime(components: readonly ComponentJson[]): number {
-  let last = 0;
-  for (const c of components) {
-    const fields = c as unknown as Record<string, unknown>;
-    const t = typeof fields.end === 'number' ? fields.end : fields.time;
-    if (typeof t === 'number' && t > last) last = t;
+function lastOf(values: Float64Array | undefined): number {
+  return values && values.length > 0 ? (values[values.length - 1] ?? 0) : 0;
+}
+
+/** The latest time a prepared timeline reaches: its last point, or the furthest end. */
+function lastTime(timeline: PreparedTimeline): number {
+  if (timeline.points) return lastOf(timeline.points.times);
+  if (timeline.hierarchy) {
+    return Math.max(0, ...timeline.hierarchy.levels.map((level) => lastOf(level.maxEnds)));
   }
-  return last;
+  if (timeline.harmonyRows)
+    return Math.max(0, ...timeline.harmonyRows.map((row) => lastOf(row.times)));
+  if (timeline.wave) return lastOf(timeline.wave.maxEnds);
+  return 0;
 }
 
 function prepareKind(kind: ViewerKind, timeline: TimelineJson, prepared: PreparedTimeline): void {
@@ -193,7 +196,7 @@ export function prepareFile(json: ViewerFileJson): PreparedFile {
 
   const work = json.concrete_work;
   const start = Number.isFinite(work.start) ? work.start : 0;
-  const contentEnd = Math.max(0, ...timelines.map((t) => lastTime(t.components)));
+  const contentEnd = Math.max(0, ...timelines.map(lastTime));
   const end = work.end > start ? work.end : Math.max(contentEnd, start + 1);
   return {
     header: {
