@@ -32,7 +32,7 @@ function warmUp(first: ViewRequest): void {
 }
 
 const api: LayoutWorkerApi = {
-  open: (bytes) => session.open(bytes),
+  open: (bytes, firstView) => session.open(bytes, firstView),
   layout: (request) => {
     const layout = session.layout(request);
     warmUp(request);

@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import type { LayoutWorkerApi } from '../shared/viewer-layout/layout-session';
-import type { ViewLayout, ViewRequest } from '../shared/viewer-layout/view-layout';
+import { sameView, type ViewLayout, type ViewRequest } from '../shared/viewer-layout/view-layout';
 
 /** The layout API as the page sees it: every call is asynchronous, in a worker or not. */
 export type LayoutApi = {
@@ -13,8 +13,11 @@ export interface LayoutClient {
   api: LayoutApi;
   /** 'worker', or 'in-process' when workers are unavailable (or a test asks for it). */
   mode: 'worker' | 'in-process';
-  /** Transfers a buffer to the layout side (a copy in process). */
-  open(bytes: ArrayBuffer): ReturnType<LayoutApi['open']>;
+  /**
+   * Transfers a buffer to the layout side (a copy in process); with `firstView`, the layout side
+   * lays that view out as soon as it has answered (see LayoutSession.open).
+   */
+  open(bytes: ArrayBuffer, firstView?: ViewRequest): ReturnType<LayoutApi['open']>;
   /** A view's layout: a prefetched one when it is for the same view, else a new request. */
   layout(request: ViewRequest): Promise<ViewLayout>;
   /**
@@ -23,15 +26,6 @@ export interface LayoutClient {
    */
   prefetchLayout(request: ViewRequest): void;
   dispose(): void;
-}
-
-function sameView(a: ViewRequest, b: ViewRequest): boolean {
-  return (
-    a.zoom === b.zoom &&
-    a.scrollLeft === b.scrollLeft &&
-    a.viewportWidth === b.viewportWidth &&
-    a.width === b.width
-  );
 }
 
 /** The most views laid out ahead at once: the first view, or the zoom steps in and out. */
@@ -65,7 +59,7 @@ function inProcessClient(): LayoutClient {
     ({ LayoutSession }) => new LayoutSession(),
   );
   const api: LayoutApi = {
-    open: async (bytes) => (await loading).open(bytes),
+    open: async (bytes, firstView) => (await loading).open(bytes, firstView),
     layout: async (request) => (await loading).layout(request),
     component: async (ref) => (await loading).component(ref),
     neighbour: async (ref, key) => (await loading).neighbour(ref, key),
@@ -113,7 +107,7 @@ export function createLayoutClient(options: { inProcess?: boolean } = {}): Layou
   return {
     api,
     mode: 'worker',
-    open: (bytes) => remote.open(Comlink.transfer(bytes, [bytes])),
+    open: (bytes, firstView) => remote.open(Comlink.transfer(bytes, [bytes]), firstView),
     ...prefetching(api),
     dispose: () => {
       if (disposed) return;

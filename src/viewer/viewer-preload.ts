@@ -52,9 +52,10 @@ export function startViewerLoad(fileId: string): ViewerStart {
         message: bytes.reason === 'not-found' ? NOT_FOUND_MESSAGE : NETWORK_MESSAGE,
       };
     }
-    const result = await client.open(bytes.bytes);
-    if (!result.ok) return { ok: false, message: result.message };
     const firstView = firstViewGuess();
+    const result = await client.open(bytes.bytes, firstView);
+    if (!result.ok) return { ok: false, message: result.message };
+    // Answered by the layout the worker started on as soon as it had opened the file.
     if (firstView) client.prefetchLayout(firstView);
     performance.mark('viewer:data');
     return result;

@@ -11,7 +11,7 @@ import { timelineTrack, type TimelineTrack } from '../timeline-tables/timeline-t
 import { neighbourComponent, type NavigationKey } from './component-navigation';
 import { TimelineHeightError } from './timeline-heights';
 import { prepareFile, type PreparedFile, type ViewerHeader } from './viewer-document';
-import { layoutView, type ViewLayout, type ViewRequest } from './view-layout';
+import { layoutView, sameView, type ViewLayout, type ViewRequest } from './view-layout';
 
 export type OpenError = 'timeline-height' | 'invalid-file';
 
@@ -32,11 +32,18 @@ export class LayoutSession {
   private file: PreparedFile | null = null;
   private json: ViewerFileJson | null = null;
   private byId: Map<number, ComponentRef> | null = null;
+  /** A view laid out before anyone asked (see `load`), answering one request for that view. */
+  private ahead: { request: ViewRequest; layout: ViewLayout } | null = null;
   /** Timeline tables by the timeline's index, built when first asked for (null: no table). */
   private tables = new Map<number, TimelineTable | null>();
 
-  /** Takes the raw bytes of `files/{id}/json`, so that parsing happens here, off the page. */
-  open(bytes: ArrayBuffer | Uint8Array): OpenResult {
+  /**
+   * Takes the raw bytes of `files/{id}/json`, so that parsing happens here, off the page. With
+   * `firstView`, that view is laid out right after the answer is sent (see `layAhead`): the
+   * page's first request for it then finds it ready, instead of waiting for a round trip through
+   * a main thread that is busy starting the app.
+   */
+  open(bytes: ArrayBuffer | Uint8Array, firstView?: ViewRequest): OpenResult {
     let json: ViewerFileJson;
     try {
       json = JSON.parse(new TextDecoder().decode(bytes)) as ViewerFileJson;
@@ -54,11 +61,23 @@ export class LayoutSession {
     }
     this.json = json;
     this.byId = null;
+    this.ahead = null;
     this.tables.clear();
+    if (firstView) setTimeout(() => this.layAhead(firstView), 0);
     return { ok: true, header: this.file.header };
   }
 
+  /** Lays a view out now, for the next request of that same view to take. */
+  layAhead(request: ViewRequest): void {
+    if (!this.file) return;
+    this.ahead = { request, layout: layoutView(this.file, request) };
+  }
+
+  /** A view's layout: the one laid out ahead when it is that view (once), else a new one. */
   layout(request: ViewRequest): ViewLayout {
+    const ahead = this.ahead;
+    this.ahead = null;
+    if (ahead && sameView(ahead.request, request)) return ahead.layout;
     return layoutView(this.requireFile(), request);
   }
 
@@ -123,6 +142,7 @@ export class LayoutSession {
   }
 
   close(): void {
+    this.ahead = null;
     this.json = null;
     this.file = null;
     this.byId = null;
@@ -155,7 +175,7 @@ export class LayoutSession {
  * here so the page can name it without compiling the worker.
  */
 export interface LayoutWorkerApi {
-  open(bytes: ArrayBuffer): OpenResult;
+  open(bytes: ArrayBuffer, firstView?: ViewRequest): OpenResult;
   layout(request: ViewRequest): ViewLayout;
   component(ref: ComponentRef): ComponentJson | null;
   neighbour(ref: ComponentRef, key: NavigationKey): ComponentRef | null;

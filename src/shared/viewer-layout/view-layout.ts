@@ -64,6 +64,16 @@ export interface ViewRequest {
   width: number;
 }
 
+/** Whether two requests ask for the same view (and so get the same layout). */
+export function sameView(a: ViewRequest, b: ViewRequest): boolean {
+  return (
+    a.zoom === b.zoom &&
+    a.scrollLeft === b.scrollLeft &&
+    a.viewportWidth === b.viewportWidth &&
+    a.width === b.width
+  );
+}
+
 export interface ViewLayout {
   scale: TimeScale;
   timelines: TimelineDrawing[];
