@@ -187,13 +187,16 @@ test.describe('viewer', () => {
   });
 
   test('an uploaded audio file plays, stops, and stops by itself at the end', async ({ page }) => {
+    // Long enough that a slow machine's polling still sees the playhead move before the end
+    // sends it back to the start (a 3 s clip failed that way once on a loaded 2-core machine).
+    const CLIP_SECONDS = 6;
     const id = await uploadPublic(page.request, `audio${Date.now()}`, [
       {
         name: 'clicks.tla',
         mimeType: 'application/json',
-        buffer: tlaFor('clicks.wav', 'Clicks', 3),
+        buffer: tlaFor('clicks.wav', 'Clicks', CLIP_SECONDS),
       },
-      { name: 'clicks.wav', mimeType: 'audio/wav', buffer: clicksWav(3) },
+      { name: 'clicks.wav', mimeType: 'audio/wav', buffer: clicksWav(CLIP_SECONDS) },
     ]);
     await openViewer(page, `/viewer/${id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
@@ -206,14 +209,16 @@ test.describe('viewer', () => {
     await expect.poll(() => playheadX(page)).toBeGreaterThan(start + 20);
     await page.getByRole('button', { name: 'Stop' }).click();
     await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
-    await expect(clock).toHaveText('0:00:00.00 / 0:00:03.00');
+    await expect(clock).toHaveText('0:00:00.00 / 0:00:06.00');
     await expect.poll(() => playheadX(page)).toBeLessThan(start + 1);
 
     // Played to the end: playback stops and returns to the start.
     await page.getByRole('button', { name: 'Play' }).click();
     await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 8_000 });
-    await expect(clock).toHaveText('0:00:00.00 / 0:00:03.00');
+    await expect(page.getByRole('button', { name: 'Play' })).toBeVisible({
+      timeout: (CLIP_SECONDS + 6) * 1000,
+    });
+    await expect(clock).toHaveText('0:00:00.00 / 0:00:06.00');
   });
 
   test('a YouTube file creates the player for its video id', async ({ page }) => {
