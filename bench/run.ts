@@ -174,6 +174,13 @@ function viewerRows(result: ViewerBenchResult) {
     budget: `<= ${BUDGETS.drawnMs} ms`,
     within: verdict(result.passed.drawn),
   });
+  const sortedBlank = [...result.blankFrameMs].sort((a, b) => a - b);
+  rows.push(
+    info(
+      `  a blank page's first frame on this machine (the floor any page pays), median`,
+      `${f1(sortedBlank[Math.floor(sortedBlank.length / 2)] ?? Number.NaN)} ms`,
+    ),
+  );
   rows.push({
     measure: 'playback: frame interval p50 / p95 / max',
     value: `${f1(result.frames.p50)} / ${f1(result.frames.p95)} / ${f1(result.frames.max)} ms`,
