@@ -132,8 +132,10 @@ test.describe('viewer', () => {
     await expect(timelines).toHaveAttribute('data-zoom', '1.2000');
     await page.getByRole('button', { name: 'Fit to screen' }).click();
     await expect(timelines).toHaveAttribute('data-zoom', '1.0000');
-    const zooms = await page.evaluate(() => performance.getEntriesByName('viewer:zoom').length);
-    expect(zooms).toBe(4);
+    // Each step's measure ends at the animation frame after its paint, which sets data-zoom.
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName('viewer:zoom').length))
+      .toBe(4);
   });
 
   test('labels are text over the canvas: measure numbers, stacked figures, cadences', async ({
