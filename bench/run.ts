@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { runSearchBench, type DatabaseResult } from './search-bench';
 import { runServerBench, type ServerBenchResult } from './server-bench';
-import { BUDGETS, runViewerBench, type ViewerBenchResult } from './viewer-bench';
+import { BUDGETS, median, runViewerBench, type ViewerBenchResult } from './viewer-bench';
 
 /**
  * `npm run bench`: every budget of DESIGN.md section 7 on this machine, as one table (measure,
@@ -166,19 +166,16 @@ function serverRows(result: ServerBenchResult) {
 
 function viewerRows(result: ViewerBenchResult) {
   details.viewer = result;
-  const sortedDrawn = [...result.drawnMs].sort((a, b) => a - b);
-  const drawn = sortedDrawn[Math.floor(sortedDrawn.length / 2)]!;
   rows.push({
     measure: `viewer:drawn, median of ${result.drawnMs.length} loads`,
-    value: `${f1(drawn)} ms`,
+    value: `${f1(median(result.drawnMs))} ms`,
     budget: `<= ${BUDGETS.drawnMs} ms`,
     within: verdict(result.passed.drawn),
   });
-  const sortedBlank = [...result.blankFrameMs].sort((a, b) => a - b);
   rows.push(
     info(
       `  a blank page's first frame on this machine (the floor any page pays), median`,
-      `${f1(sortedBlank[Math.floor(sortedBlank.length / 2)] ?? Number.NaN)} ms`,
+      `${f1(median(result.blankFrameMs))} ms`,
     ),
   );
   rows.push({

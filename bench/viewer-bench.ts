@@ -83,7 +83,8 @@ function percentile(values: number[], p: number): number {
   );
 }
 
-function median(values: number[]): number {
+/** The median the budget verdicts use (the lower middle of an even count). */
+export function median(values: number[]): number {
   return percentile(values, 50);
 }
 

@@ -32,7 +32,7 @@ export class LayoutSession {
   private file: PreparedFile | null = null;
   private json: ViewerFileJson | null = null;
   private byId: Map<number, ComponentRef> | null = null;
-  /** A view laid out before anyone asked (see `load`), answering one request for that view. */
+  /** A view laid out before anyone asked (see `open`), answering one request for that view. */
   private ahead: { request: ViewRequest; layout: ViewLayout } | null = null;
   /** Timeline tables by the timeline's index, built when first asked for (null: no table). */
   private tables = new Map<number, TimelineTable | null>();
