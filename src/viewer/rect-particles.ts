@@ -57,16 +57,20 @@ export class ParticleBatch {
   }
 }
 
-/** Rectangles as a scaled white texel: x, y, w, h per rectangle, one 0xRRGGBB colour each. */
+/**
+ * Rectangles as a scaled white texel: x, y, w, h per rectangle, one 0xRRGGBB colour each, moved
+ * down by `top` (the timeline's place on the stage).
+ */
 export function addRects(
   batch: ParticleBatch,
   rects: ArrayLike<number>,
   colors: ArrayLike<number>,
+  top = 0,
 ): void {
   for (let n = 0; n < colors.length; n++) {
     batch.add(
       rects[n * 4] ?? 0,
-      rects[n * 4 + 1] ?? 0,
+      (rects[n * 4 + 1] ?? 0) + top,
       rects[n * 4 + 2] ?? 0,
       rects[n * 4 + 3] ?? 0,
       colors[n] ?? 0,

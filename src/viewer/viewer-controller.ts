@@ -66,6 +66,8 @@ export class ViewerController {
   private scene: TimelineScene | null = null;
   private layout: ViewLayout | null = null;
   private zoom = 1;
+  /** The direction of the last zoom step, which the next one most likely repeats. */
+  private lastZoomDirection: 1 | -1 = 1;
   private scrollLeft = 0;
   private viewportWidth = DEFAULT_TIMELINE_WIDTH;
   private selected: Selection | null = null;
@@ -235,6 +237,7 @@ export class ViewerController {
 
   /** One zoom step around the playhead (or the viewport's centre when it is off screen). */
   zoomStep(direction: 1 | -1, startedAt = performance.now()): void {
+    this.lastZoomDirection = direction;
     const next = this.stepView(direction);
     if (next) this.setView(next.zoom, next.scrollLeft, startedAt);
   }
@@ -259,7 +262,9 @@ export class ViewerController {
    */
   private prefetchZoomSteps(): void {
     if (this.disposed || this.media.isPlaying()) return;
-    for (const direction of [1, -1] as const) {
+    // The worker answers in order: the step the user is likeliest to take next comes first.
+    const directions = this.lastZoomDirection === 1 ? ([1, -1] as const) : ([-1, 1] as const);
+    for (const direction of directions) {
       const next = this.stepView(direction);
       if (next) this.client.prefetchLayout(next);
     }

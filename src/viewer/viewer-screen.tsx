@@ -144,8 +144,12 @@ export function ViewerScreen({
         event.preventDefault();
         controller.togglePlay();
       } else if ((event.key === '+' || event.key === '=') && !isTyping(event.target)) {
+        // Taken, so no keypress follows: the browser's default handling of one lays the page out
+        // there and then, inside the zoom step, instead of in the frame that shows it.
+        event.preventDefault();
         controller.zoomStep(1, event.timeStamp);
       } else if ((event.key === '-' || event.key === '_') && !isTyping(event.target)) {
+        event.preventDefault();
         controller.zoomStep(-1, event.timeStamp);
       }
     };

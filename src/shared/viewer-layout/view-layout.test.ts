@@ -34,6 +34,69 @@ describe('layoutView', () => {
     expect(beats?.rects[0]).toBe(0);
   });
 
+  it('draws touching rectangles of one colour, row and height as one run', () => {
+    // 43,200 beats in the fixture's 100 s: 432 to a pixel, so every column has a measure tick.
+    const dense = prepareFile(
+      viewerFixture([
+        {
+          kind: 'BEAT_TIMELINE',
+          beat_pattern: '[4]',
+          measure_numbers: '[]',
+          components: Array.from({ length: 43_200 }, (_, i) => ({ id: 1000 + i, time: i / 432 })),
+        },
+      ]),
+    );
+    const beats = layoutView(dense, fit).timelines[7];
+    expect(beats?.visibleCount).toBe(1000);
+    expect(Array.from(beats?.rects ?? [])).toEqual([0, 15, 1000, 15]);
+    expect(beats?.hitIndices.length).toBe(1000);
+  });
+
+  it('keeps rectangles apart when they differ or do not touch', () => {
+    const layout = layoutView(file, fit);
+    const hierarchy = layout.timelines[3];
+    const boxes = Array.from(hierarchy?.rectColors ?? [], (color, n) => [
+      ...Array.from(hierarchy?.rects.subarray(n * 4, n * 4 + 4) ?? []),
+      color,
+    ]);
+    const levelColour = boxes[0]?.[4];
+    expect(boxes).toEqual([
+      // Level 1: 'a' in the level's colour and 'b' in its own red touch at 200 px: two boxes.
+      [0, 31, 200, 28, levelColour],
+      [200, 31, 300, 28, 0xff0000],
+      // Level 2: 'A' and 'B', both in the level's colour, touch at 500 px: one box.
+      [0, 1, 1000, 28, boxes[2]?.[4]],
+    ]);
+    expect(boxes[2]?.[4]).not.toBe(levelColour);
+    // Beats a second (10 px) apart: one rectangle each.
+    expect(layout.timelines[0]?.rects.length).toBe(100 * 4);
+  });
+
+  it('draws a stem under every marker, merged where markers touch', () => {
+    const markers = layoutView(file, fit).timelines[2];
+    // Two markers far apart: two triangles, two stems.
+    expect(markers?.glyphKinds.length).toBe(2);
+    expect(markers?.rects.length).toBe(2 * 4);
+    const crowded = prepareFile(
+      viewerFixture([
+        {
+          components: Array.from({ length: 500 }, (_, i) => ({
+            id: 2000 + i,
+            time: 10 + i * 0.1,
+            label: '',
+            color: '#112233',
+            comments: '',
+          })),
+        },
+      ]),
+    );
+    const dense = layoutView(crowded, fit).timelines[7];
+    // 500 markers a pixel apart: a triangle each, and their stems as one 500 px run.
+    expect(dense?.glyphKinds.length).toBe(500);
+    expect(Array.from(dense?.rects ?? [])).toEqual([100, 11, 500, 17]);
+    expect(Array.from(dense?.rectColors ?? [])).toEqual([0x112233]);
+  });
+
   it('hands its typed arrays over for transfer', () => {
     const layout = layoutView(file, fit);
     const buffers = layoutTransferables(layout);

@@ -90,7 +90,29 @@ class DrawingBuilder {
   readonly labels: DrawnLabel[] = [];
   visibleCount = 0;
 
+  /**
+   * A filled rectangle. One that continues or overlaps the previous rectangle (same row, height
+   * and colour, starting inside it or where it ends) widens it instead: at low zoom the per-pixel columns of ticks, stems
+   * and boxes then cost one quad per run, not one per pixel. Software WebGL spends a few
+   * microseconds on every quad, however small (DESIGN.md section 6: drawing cost bounded by
+   * the screen, not the data).
+   */
   rect(x: number, y: number, w: number, h: number, color: number): void {
+    const last = this.rectColors.length - 1;
+    const at = last * 4;
+    const lastX = this.rects[at] ?? 0;
+    const lastW = this.rects[at + 2] ?? 0;
+    if (
+      last >= 0 &&
+      this.rectColors[last] === color &&
+      this.rects[at + 1] === y &&
+      this.rects[at + 3] === h &&
+      x >= lastX &&
+      x <= lastX + lastW + RUN_GAP
+    ) {
+      this.rects[at + 2] = Math.max(lastW, x + w - lastX);
+      return;
+    }
     this.rects.push(x, y, w, h);
     this.rectColors.push(color);
   }
@@ -120,6 +142,12 @@ class DrawingBuilder {
 }
 
 const MARKER_HALF_WIDTH = 5;
+/** Where a marker's triangle is drawn from the timeline's top, and its stem under it. */
+const MARKER_GLYPH_Y = 2;
+const MARKER_STEM_Y = MARKER_GLYPH_Y + 9;
+const MARKER_STEM_HEIGHT = 17;
+/** Rectangles closer than this (px) count as touching and are drawn as one run. */
+const RUN_GAP = 0.01;
 
 function drawTimeline(
   timeline: PreparedTimeline,
@@ -182,7 +210,10 @@ function drawTimeline(
       kept.forEach((k, n) => {
         const x = xs[k] ?? 0;
         const index = points.indices[k + from] ?? 0;
-        out.glyph(x, 2, GLYPH_MARKER, timeline.colors?.[index] ?? 0);
+        const color = timeline.colors?.[index] ?? 0;
+        // A triangle 10 px wide centred on the time, and a 1 px stem under it.
+        out.glyph(x, MARKER_GLYPH_Y, GLYPH_MARKER, color);
+        out.rect(Math.floor(x), MARKER_STEM_Y, 1, MARKER_STEM_HEIGHT, color);
         out.hit(x - MARKER_HALF_WIDTH, 0, x + MARKER_HALF_WIDTH, TIMELINE_BAR_HEIGHT, index);
         const nextX = n + 1 < kept.length ? (xs[kept[n + 1] ?? 0] ?? 0) : x + 200;
         const component = timeline.components[index] as { label?: string } | undefined;
