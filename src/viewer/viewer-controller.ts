@@ -21,12 +21,17 @@ import type { MediaAdapter } from './media/media-adapter';
 import { clampToSpan, seekApplies, type SeekRequest } from './playback-rules';
 import { LabelLayer } from './label-layer';
 import { PlayheadLoop } from './playhead-loop';
+import { forwardStageScrolling, type StageScrolling } from './stage-scroll';
 import { TimelineScene, type SelectionBox } from './timeline-scene';
 
 export interface ViewerElements {
+  /** The timelines' box: it takes the keyboard focus and shows data-zoom and data-drawn. */
+  region: HTMLElement;
+  /** The strip under the stage that scrolls: its scrollbar and scrollLeft are the view's. */
   scroller: HTMLElement;
+  /** The scroller's spacer, as wide as the timelines at the current zoom. */
   content: HTMLElement;
-  /** The viewport-wide, sticky part of the content that holds the canvas and the overlay. */
+  /** The viewport-wide part that holds the canvas and the overlay (see stage-scroll.ts). */
   stage: HTMLElement;
   canvas: HTMLCanvasElement;
   playhead: HTMLElement;
@@ -76,6 +81,7 @@ export class ViewerController {
   private readonly views: LatestWins<PendingView, ViewLayout>;
   private readonly loop: PlayheadLoop;
   private readonly resizeObserver: ResizeObserver;
+  private readonly stageScrolling: StageScrolling;
   private readonly labels: LabelLayer;
 
   constructor(
@@ -109,6 +115,7 @@ export class ViewerController {
     this.labels = new LabelLayer(elements.stage, elements.rows, header.timelines);
     this.viewportWidth = this.measureViewport();
     elements.scroller.addEventListener('scroll', this.onScroll, { passive: true });
+    this.stageScrolling = forwardStageScrolling(elements.stage, elements.scroller);
     this.resizeObserver = new ResizeObserver(() => this.onResize());
     this.resizeObserver.observe(elements.scroller);
   }
@@ -190,7 +197,7 @@ export class ViewerController {
       const row = this.elements.rows.children[drawing.index] as HTMLElement | undefined;
       if (row) row.dataset.visibleCount = String(drawing.visibleCount);
     }
-    this.elements.scroller.dataset.zoom = this.zoom.toFixed(4);
+    this.elements.region.dataset.zoom = this.zoom.toFixed(4);
     // The frame is on screen when the next animation frame begins.
     const first = !this.drawnOnce;
     this.drawnOnce = true;
@@ -198,7 +205,7 @@ export class ViewerController {
       requestAnimationFrame(() => {
         if (first) {
           performance.mark('viewer:drawn');
-          this.elements.scroller.dataset.drawn = 'true';
+          this.elements.region.dataset.drawn = 'true';
         }
         if (zoomStartedAt !== null) {
           performance.measure('viewer:zoom', { start: zoomStartedAt, end: performance.now() });
@@ -391,6 +398,7 @@ export class ViewerController {
     this.views.dispose();
     this.resizeObserver.disconnect();
     this.elements.scroller.removeEventListener('scroll', this.onScroll);
+    this.stageScrolling.dispose();
     this.scene?.destroy();
     this.scene = null;
     this.labels.destroy();

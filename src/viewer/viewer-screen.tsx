@@ -53,6 +53,7 @@ export function ViewerScreen({
   const controllerRef = useRef<ViewerController | null>(null);
   const mediaRef = useRef<HTMLMediaElement | null>(null);
   const youtubeRef = useRef<HTMLDivElement>(null);
+  const regionRef = useRef<HTMLDivElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -82,13 +83,14 @@ export function ViewerScreen({
   ) : null;
 
   useEffect(() => {
+    const region = regionRef.current;
     const scroller = scrollerRef.current;
     const content = contentRef.current;
     const canvas = canvasRef.current;
     const stage = stageRef.current;
     const playhead = playheadRef.current;
     const rows = rowsRef.current;
-    if (!scroller || !content || !canvas || !stage || !playhead || !rows) return;
+    if (!region || !scroller || !content || !canvas || !stage || !playhead || !rows) return;
     let media: MediaAdapter;
     if (storage === 'staticfiles' && mediaRef.current) {
       media = htmlMediaAdapter(mediaRef.current, header.start);
@@ -102,6 +104,7 @@ export function ViewerScreen({
       client,
       media,
       {
+        region,
         scroller,
         content,
         stage,
@@ -253,7 +256,7 @@ export function ViewerScreen({
         )}
         <div
           className="viewer-timelines"
-          ref={scrollerRef}
+          ref={regionRef}
           tabIndex={0}
           role="region"
           aria-label="Timelines. Click a component to select it; arrow keys move the selection."
@@ -261,41 +264,42 @@ export function ViewerScreen({
           data-testid="timelines"
         >
           <div
-            className="viewer-timelines__content"
-            ref={contentRef}
+            className="viewer-timelines__stage"
+            ref={stageRef}
             style={{ height: totalHeight }}
+            onClick={(event) =>
+              void controllerRef.current?.click(event.clientX, event.clientY, false)
+            }
+            onDoubleClick={(event) =>
+              void controllerRef.current?.click(event.clientX, event.clientY, true)
+            }
           >
-            <div
-              className="viewer-timelines__stage"
-              ref={stageRef}
-              style={{ height: totalHeight }}
-              onClick={(event) =>
-                void controllerRef.current?.click(event.clientX, event.clientY, false)
-              }
-              onDoubleClick={(event) =>
-                void controllerRef.current?.click(event.clientX, event.clientY, true)
-              }
-            >
-              <canvas ref={canvasRef} className="viewer-canvas" aria-hidden="true" />
-              <div ref={rowsRef} className="viewer-rows">
-                {header.timelines.map((timeline) => (
-                  <div
-                    key={timeline.index}
-                    className="viewer-row"
-                    data-testid="timeline-row"
-                    data-kind={timeline.kind}
-                    data-component-count={timeline.componentCount}
-                    style={{ top: timeline.y, height: timeline.height }}
-                  >
-                    {timeline.name && <span className="viewer-row__name">{timeline.name}</span>}
-                    {timeline.kind === 'SLIDER' && (
-                      <span className="viewer-knob" data-slider-knob="" />
-                    )}
-                  </div>
-                ))}
-              </div>
-              <div ref={playheadRef} className="viewer-playhead" data-testid="playhead" />
+            <canvas ref={canvasRef} className="viewer-canvas" aria-hidden="true" />
+            <div ref={rowsRef} className="viewer-rows">
+              {header.timelines.map((timeline) => (
+                <div
+                  key={timeline.index}
+                  className="viewer-row"
+                  data-testid="timeline-row"
+                  data-kind={timeline.kind}
+                  data-component-count={timeline.componentCount}
+                  style={{ top: timeline.y, height: timeline.height }}
+                >
+                  {timeline.name && <span className="viewer-row__name">{timeline.name}</span>}
+                  {timeline.kind === 'SLIDER' && (
+                    <span className="viewer-knob" data-slider-knob="" />
+                  )}
+                </div>
+              ))}
             </div>
+            <div ref={playheadRef} className="viewer-playhead" data-testid="playhead" />
+          </div>
+          <div
+            className="viewer-timelines__scroller"
+            ref={scrollerRef}
+            data-testid="timelines-scroller"
+          >
+            <div className="viewer-timelines__content" ref={contentRef} />
           </div>
         </div>
         {showInspector && selection && selectedHeader && (

@@ -138,6 +138,54 @@ test.describe('viewer', () => {
       .toBe(4);
   });
 
+  test('zoomed in, a sideways wheel, the scrollbar and a touch drag scroll the timelines', async ({
+    page,
+  }) => {
+    await openViewer(page, '/viewer/135');
+    const timelines = page.getByTestId('timelines');
+    const scroller = page.getByTestId('timelines-scroller');
+    await timelines.focus();
+    for (const zoom of ['1.2000', '1.4400', '1.7280']) {
+      await page.keyboard.press('+');
+      await expect(timelines).toHaveAttribute('data-zoom', zoom);
+    }
+    const scrollLeft = () => scroller.evaluate((element) => element.scrollLeft);
+    const firstMeasure = () =>
+      page
+        .locator('.viewer-label:not([hidden])')
+        .first()
+        .evaluate((element) => element.textContent);
+    expect(await scrollLeft()).toBe(0);
+    const box = (await timelines.locator('canvas').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // A vertical wheel is the page's: the timelines stay where they are.
+    await page.mouse.wheel(0, 120);
+    await page.waitForTimeout(200);
+    expect(await scrollLeft()).toBe(0);
+    // A sideways one scrolls them, and the drawing follows.
+    const before = await firstMeasure();
+    await page.mouse.wheel(400, 0);
+    await expect.poll(scrollLeft).toBe(400);
+    await expect.poll(firstMeasure).not.toBe(before);
+    // The scrollbar moves the same view.
+    await scroller.evaluate((element) => (element.scrollLeft = 100));
+    await expect.poll(scrollLeft).toBe(100);
+    // A finger dragged 80 px to the right shows what lies to the left, and selects nothing.
+    const cdp = await page.context().newCDPSession(page);
+    const y = box.y + 20;
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+      });
+    await touch('touchStart', box.x + 300);
+    for (let x = 310; x <= 380; x += 10) await touch('touchMove', box.x + x);
+    await touch('touchEnd', box.x + 380);
+    await expect.poll(scrollLeft).toBe(20);
+    await page.waitForTimeout(300);
+    await expect(page.getByRole('complementary', { name: 'Inspector' })).toHaveCount(0);
+  });
+
   test('labels are text over the canvas: measure numbers, stacked figures, cadences', async ({
     page,
   }) => {
