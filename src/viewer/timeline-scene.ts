@@ -60,9 +60,9 @@ function glyphTextures(renderer: WebGLRenderer): GlyphTextures {
  * from 21-27 ms to 14-16 ms with this and the runs of view-layout's DrawingBuilder.rect.
  */
 class SceneBatches {
-  readonly rects = new ParticleBatch(Texture.WHITE);
-  readonly markers: ParticleBatch;
-  readonly pdfIcons: ParticleBatch;
+  private readonly rects = new ParticleBatch(Texture.WHITE);
+  private readonly markers: ParticleBatch;
+  private readonly pdfIcons: ParticleBatch;
 
   constructor(
     private readonly headers: readonly TimelineHeader[],
@@ -80,9 +80,8 @@ class SceneBatches {
     this.rects.begin();
     this.markers.begin();
     this.pdfIcons.begin();
-    // The even bands are the canvas's clear colour: filling pixels costs software WebGL about
-    // as much as everything else in a frame, so only the odd ones are drawn, and the white
-    // spacing under each timeline.
+    // The even bands are the canvas's clear colour, so only the odd ones cost a quad and its
+    // pixels; the white spacing under each timeline is drawn over the clear colour.
     for (const header of this.headers) {
       if (header.index % 2 === 1) this.rects.add(0, header.y, width, header.height, ODD_BAND_COLOR);
       this.rects.add(0, header.y + header.height, width, TIMELINE_SPACING, SPACING_COLOR);
