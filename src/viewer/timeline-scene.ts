@@ -19,6 +19,7 @@ const EVEN_BAND_COLOR = 0xf7f7f5;
 const ODD_BAND_COLOR = 0xefefec;
 const SPACING_COLOR = 0xffffff;
 const SELECTION_COLOR = 0x1a5fd0;
+const MARKER_STEM_HEIGHT = 17;
 
 /** The glyphs drawn as textures (white shapes, tinted per copy), with their drawing offsets. */
 interface GlyphTextures {
@@ -27,9 +28,14 @@ interface GlyphTextures {
   pdfOffset: { x: number; y: number };
 }
 
-/** Renders the marker triangle and the PDF page icon once, for particles to copy. */
+/** Renders the marker and the PDF page icon once, for particles to copy. */
 function glyphTextures(renderer: WebGLRenderer): GlyphTextures {
-  const marker = new Graphics().poly([0, 0, 10, 0, 5, 9]).fill(0xffffff);
+  // A triangle 10 px wide with a 1 px stem under its point: one quad per marker.
+  const marker = new Graphics()
+    .poly([0, 0, 10, 0, 5, 9])
+    .fill(0xffffff)
+    .rect(5, 9, 1, MARKER_STEM_HEIGHT)
+    .fill(0xffffff);
   // A page with a folded corner, 14 px wide in the 20 px icon slot.
   const pdf = new Graphics()
     .poly([3, 0, 13, 0, 17, 4, 17, 20, 3, 20])
@@ -53,7 +59,7 @@ function glyphTextures(renderer: WebGLRenderer): GlyphTextures {
 
 /**
  * Every timeline's shapes in three particle batches for the whole stage: rectangles (the bands
- * behind each timeline first, then ticks, boxes, stems and bars), marker triangles, PDF icons.
+ * behind each timeline first, then ticks, boxes and bars), markers, PDF icons.
  * Timelines never overlap, so batching across them changes no pixel (checked against screenshots
  * of the earlier per-timeline layers), and a frame is three draw calls rather than four per
  * timeline. Under software WebGL the GPU process's time for a frame of the reference file went
@@ -103,8 +109,8 @@ class SceneBatches {
       const x = glyphs[n * 2] ?? 0;
       const y = (glyphs[n * 2 + 1] ?? 0) + top;
       if (glyphKinds[n] === GLYPH_MARKER) {
-        // A triangle 10 px wide centred on the time (its stem is one of the rectangles).
-        this.markers.add(x - 5, y, 1, 1, glyphColors[n] ?? 0);
+        // Point and stem on the time's pixel column, at whole pixels so the glyph stays crisp.
+        this.markers.add(Math.floor(x) - 5, y, 1, 1, glyphColors[n] ?? 0);
       } else {
         const alpha = glyphKinds[n] === GLYPH_PDF_OCCLUDED ? 0.25 : 1;
         this.pdfIcons.add(x + pdf.x, y + pdf.y, 1, 1, 0xffffff, alpha);

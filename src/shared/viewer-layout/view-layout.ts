@@ -142,10 +142,8 @@ class DrawingBuilder {
 }
 
 const MARKER_HALF_WIDTH = 5;
-/** Where a marker's triangle is drawn from the timeline's top, and its stem under it. */
+/** Where a marker (a triangle with a stem under it, one glyph) starts below the timeline's top. */
 const MARKER_GLYPH_Y = 2;
-const MARKER_STEM_Y = MARKER_GLYPH_Y + 9;
-const MARKER_STEM_HEIGHT = 17;
 /** Rectangles closer than this (px) count as touching and are drawn as one run. */
 const RUN_GAP = 0.01;
 
@@ -210,10 +208,7 @@ function drawTimeline(
       kept.forEach((k, n) => {
         const x = xs[k] ?? 0;
         const index = points.indices[k + from] ?? 0;
-        const color = timeline.colors?.[index] ?? 0;
-        // A triangle 10 px wide centred on the time, and a 1 px stem under it.
-        out.glyph(x, MARKER_GLYPH_Y, GLYPH_MARKER, color);
-        out.rect(Math.floor(x), MARKER_STEM_Y, 1, MARKER_STEM_HEIGHT, color);
+        out.glyph(x, MARKER_GLYPH_Y, GLYPH_MARKER, timeline.colors?.[index] ?? 0);
         out.hit(x - MARKER_HALF_WIDTH, 0, x + MARKER_HALF_WIDTH, TIMELINE_BAR_HEIGHT, index);
         const nextX = n + 1 < kept.length ? (xs[kept[n + 1] ?? 0] ?? 0) : x + 200;
         const component = timeline.components[index] as { label?: string } | undefined;
