@@ -105,9 +105,16 @@ describe.each(databaseKinds)('query abuse on %s', (kind) => {
 
   /** One request by raw query string: 200 or 400, never a 5xx, never slow. */
   async function expectHandled(route: 'files' | 'components', search: string) {
-    const started = performance.now();
-    const response = await app.inject({ url: `/api/v1/${route}/query/?${search}` });
-    const elapsed = performance.now() - started;
+    const timed = async () => {
+      const started = performance.now();
+      const answer = await app.inject({ url: `/api/v1/${route}/query/?${search}` });
+      return { answer, elapsed: performance.now() - started };
+    };
+    let { answer: response, elapsed } = await timed();
+    // Once over the bound, the same query is timed again: a query that scans without an index
+    // or sleeps is slow both times, while a moment of a shared machine's noise is not (a CI run
+    // saw one PGlite query take 1,210 ms that every other run answered within the bound).
+    if (elapsed >= SLOW_MS) ({ answer: response, elapsed } = await timed());
     tried += 1;
     slowest = Math.max(slowest, elapsed);
     expect(
