@@ -92,10 +92,10 @@ class DrawingBuilder {
 
   /**
    * A filled rectangle. One that continues or overlaps the previous rectangle (same row, height
-   * and colour, starting inside it or where it ends) widens it instead: at low zoom the per-pixel columns of ticks, stems
-   * and boxes then cost one quad per run, not one per pixel. Software WebGL spends a few
-   * microseconds on every quad, however small (DESIGN.md section 6: drawing cost bounded by
-   * the screen, not the data).
+   * and colour, starting inside it or where it ends) widens it instead: at low zoom the
+   * per-pixel columns of ticks and boxes then cost one quad per run, not one per pixel. Software
+   * WebGL spends a few microseconds on every quad, however small (DESIGN.md section 6: drawing
+   * cost bounded by the screen, not the data).
    */
   rect(x: number, y: number, w: number, h: number, color: number): void {
     const last = this.rectColors.length - 1;
