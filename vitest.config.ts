@@ -7,6 +7,7 @@ export default defineConfig({
       'server/**/*.test.ts',
       'tests/server/**/*.test.ts',
       'workers/**/*.test.ts',
+      'bench/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 30_000,

@@ -138,7 +138,7 @@ function serverRows(result: ServerBenchResult) {
     within: verdict(upload <= 2000),
   });
   rows.push({
-    measure: `files/{id}/json of the reference file (${label})`,
+    measure: `files/{id}/json of the reference file (${label}; load from ${result.json.client})`,
     value: `${f1(result.json.requestsPerSecond)} req/s (p50 ${result.json.p50} / p99 ${result.json.p99} ms, ${result.json.errors} errors, ${(result.json.bytes / 1048576).toFixed(1)} MB)`,
     budget: '>= 200 req/s, 0 errors',
     within: verdict(result.json.requestsPerSecond >= 200 && result.json.errors === 0),

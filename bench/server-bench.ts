@@ -10,6 +10,7 @@ import { prepareDatabase } from '../server/db/prepare';
 import { users } from '../server/db/schema';
 import { referenceTla, silentWav } from './reference-file';
 import { COMPONENTS_PER_FILE, loadSearchCorpus } from './search-data';
+import { wrkAvailable, wrkLoad, type HttpLoad } from './wrk-load';
 
 /**
  * The server as clients see it, over HTTP on 127.0.0.1 (DESIGN.md section 7): the time to upload
@@ -55,7 +56,13 @@ export interface ServerBenchResult {
   database: 'pglite' | 'postgres';
   components: number;
   uploadMs: number[];
-  json: JsonLoad & { bytes: number; gzipBytes: number; gzip: JsonLoad };
+  json: JsonLoad & {
+    bytes: number;
+    gzipBytes: number;
+    gzip: JsonLoad;
+    /** The load generator: wrk when installed, else autocannon (client-bound, see wrk-load.ts). */
+    client: 'wrk' | 'autocannon';
+  };
   componentsQuery: Latency & {
     requests: number;
     errors: number;
@@ -251,7 +258,11 @@ async function measure(
     const jsonUrl = `${base}/api/v1/files/${fileId}/json`;
     const bytes = (await (await fetch(jsonUrl)).arrayBuffer()).byteLength;
     // As a script would ask (no compression), then as a browser does (Accept-Encoding: gzip).
-    const load = async (headers: Record<string, string>) => {
+    const client: ServerBenchResult['json']['client'] = wrkAvailable() ? 'wrk' : 'autocannon';
+    const load = async (headers: Record<string, string>): Promise<HttpLoad> => {
+      if (client === 'wrk') {
+        return wrkLoad(jsonUrl, { connections: 4, seconds: options.jsonSeconds, headers });
+      }
       const cannon = await autocannon({
         url: jsonUrl,
         connections: 4,
@@ -269,9 +280,9 @@ async function measure(
     };
     const { bytesPerRequest: _plain, ...identity } = await load({});
     const { bytesPerRequest: gzipBytes, ...gzip } = await load({ 'accept-encoding': 'gzip' });
-    const json = { ...identity, bytes, gzipBytes: Math.round(gzipBytes), gzip };
+    const json = { ...identity, bytes, gzipBytes: Math.round(gzipBytes), gzip, client };
     log(
-      `  ${options.database}: files/{id}/json ${json.requestsPerSecond} requests/s, gzip ${gzip.requestsPerSecond} requests/s`,
+      `  ${options.database}: files/{id}/json ${json.requestsPerSecond} requests/s, gzip ${gzip.requestsPerSecond} requests/s (${client})`,
     );
 
     const componentUrls = componentQueries.flatMap((query) =>
