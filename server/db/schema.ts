@@ -66,6 +66,7 @@ export const files = pgTable('files', {
   appVersion: text('app_version'),
   mediaMetadata: jsonb('media_metadata').$type<Record<string, unknown>>().notNull(),
   tla: bytea('tla').notNull(),
+  tlaEncoding: text('tla_encoding').$type<'identity' | 'gzip'>().notNull().default('identity'),
 });
 
 export const timelines = pgTable('timelines', {

@@ -2,7 +2,6 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { abstractWorks, components, concreteWorks, files, timelines } from '../db/schema';
 
-export type FileRow = typeof files.$inferSelect;
 export type TimelineRow = typeof timelines.$inferSelect;
 export type ComponentRecord = typeof components.$inferSelect;
 
@@ -21,9 +20,21 @@ export async function findFileAccess(db: Db, fileId: number): Promise<FileAccess
   return row ?? null;
 }
 
-export async function findFileWithWorks(db: Db, fileId: number) {
+/** A file's works (not its stored bytes, which the viewer JSON does not need). */
+export async function findFileWorks(db: Db, fileId: number) {
   const [row] = await db
-    .select({ file: files, concreteWork: concreteWorks, abstractWork: abstractWorks })
+    .select({ concreteWork: concreteWorks, abstractWork: abstractWorks })
+    .from(files)
+    .innerJoin(concreteWorks, eq(concreteWorks.id, files.concreteWorkId))
+    .innerJoin(abstractWorks, eq(abstractWorks.id, concreteWorks.abstractWorkId))
+    .where(eq(files.id, fileId));
+  return row ?? null;
+}
+
+/** The stored upload as kept (see ingest/tla-bytes.ts) and the work title to name it after. */
+export async function findStoredTla(db: Db, fileId: number) {
+  const [row] = await db
+    .select({ tla: files.tla, tlaEncoding: files.tlaEncoding, title: abstractWorks.title })
     .from(files)
     .innerJoin(concreteWorks, eq(concreteWorks.id, files.concreteWorkId))
     .innerJoin(abstractWorks, eq(abstractWorks.id, concreteWorks.abstractWorkId))

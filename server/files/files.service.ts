@@ -3,12 +3,14 @@ import { notFound } from '../http-errors';
 import {
   findComponents,
   findFileAccess,
-  findFileWithWorks,
+  findFileWorks,
+  findStoredTla,
   findTimelines,
   type FileAccessRow,
 } from './files.repository';
 import type { ViewerBody, ViewerCache } from './viewer-cache';
 import { viewerJson } from './viewer-json';
+import { decodeTla } from '../ingest/tla-bytes';
 
 /** Who is asking: a user id, or null for a visitor. */
 export type Viewer = number | null;
@@ -33,7 +35,7 @@ export async function viewerJsonBody(
   await readableFile(db, fileId, viewer);
   const cached = cache.get(fileId);
   if (cached !== undefined) return cached;
-  const found = await findFileWithWorks(db, fileId);
+  const found = await findFileWorks(db, fileId);
   if (!found) throw notFound();
   const [timelines, components] = await Promise.all([
     findTimelines(db, fileId),
@@ -67,7 +69,7 @@ export async function viewerJsonBody(
 /** The original upload, byte for byte, and the name to save it under. */
 export async function tlaDownload(db: Db, fileId: number, viewer: Viewer) {
   await readableFile(db, fileId, viewer);
-  const found = await findFileWithWorks(db, fileId);
+  const found = await findStoredTla(db, fileId);
   if (!found) throw notFound();
-  return { bytes: found.file.tla, fileName: `${found.abstractWork.title}.tla` };
+  return { bytes: decodeTla(found.tla, found.tlaEncoding), fileName: `${found.title}.tla` };
 }

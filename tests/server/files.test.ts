@@ -142,6 +142,28 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
     expect(response.headers['content-disposition']).toContain('filename="harmony-roman-s.tla"');
   });
 
+  it('keeps the bytes gzipped, and serves rows stored as received before that unchanged', async () => {
+    const owner = await accessTokenFor(ownerId, 'owner');
+    const original = fixture('harmony-v0.6.4.tla');
+    const stored = await testDb.database.withConnection((run) =>
+      run(`SELECT tla_encoding, octet_length(tla) AS size FROM files WHERE id = ${privateId}`),
+    );
+    expect(stored[0]!.tla_encoding).toBe('gzip');
+    expect(Number(stored[0]!.size)).toBeLessThan(original.length / 3);
+
+    // A row from before migration 0007: the bytes as uploaded.
+    await testDb.database.withConnection((run) =>
+      run(`UPDATE files SET tla = decode('${original.toString('base64')}', 'base64'),
+             tla_encoding = 'identity' WHERE id = ${privateId}`),
+    );
+    const response = await app.inject({
+      url: `/api/v1/files/${privateId}/tla`,
+      headers: { authorization: `Bearer ${owner}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(Buffer.compare(response.rawPayload, original)).toBe(0);
+  });
+
   it('answers an unknown file with a JSON 404', async () => {
     for (const id of ['999999', '0', '-1', 'abc', '99999999999999999999']) {
       const response = await app.inject({ url: `/api/v1/files/${id}/json` });
