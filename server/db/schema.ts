@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { TlaEncoding } from '../ingest/tla-bytes';
 
 // Table definitions for the query builder. The schema itself is created by the numbered SQL
 // migrations in ./migrations; keep the two in step.
@@ -66,7 +67,7 @@ export const files = pgTable('files', {
   appVersion: text('app_version'),
   mediaMetadata: jsonb('media_metadata').$type<Record<string, unknown>>().notNull(),
   tla: bytea('tla').notNull(),
-  tlaEncoding: text('tla_encoding').$type<'identity' | 'gzip'>().notNull().default('identity'),
+  tlaEncoding: text('tla_encoding').$type<TlaEncoding>().notNull().default('identity'),
 });
 
 export const timelines = pgTable('timelines', {

@@ -71,5 +71,6 @@ export async function tlaDownload(db: Db, fileId: number, viewer: Viewer) {
   await readableFile(db, fileId, viewer);
   const found = await findStoredTla(db, fileId);
   if (!found) throw notFound();
-  return { bytes: decodeTla(found.tla, found.tlaEncoding), fileName: `${found.title}.tla` };
+  const bytes = await decodeTla(found.tla, found.tlaEncoding);
+  return { bytes, fileName: `${found.title}.tla` };
 }

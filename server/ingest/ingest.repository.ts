@@ -21,7 +21,7 @@ export async function insertConcreteWork(db: Db, work: NewConcreteWork): Promise
 }
 
 export async function insertFile(db: Db, file: NewFile & { tla: Uint8Array }): Promise<number> {
-  const stored = encodeTla(file.tla);
+  const stored = await encodeTla(file.tla);
   // The bytes go as base64 text: PGlite turns a bytea parameter into hex one byte at a time (2.4 s
   // for 4.6 MB of .tla), while base64 text and decode() took 0.2 s, and less now they are gzipped.
   const tla = sql`decode(${Buffer.from(stored.tla).toString('base64')}, 'base64')`;
