@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import { BackgroundMaintenance } from '../db/pglite-maintenance';
 import type { ViewerCache } from '../files/viewer-cache';
 import { ApiError } from '../http-errors';
 import { requireUser } from '../plugins/authentication';
@@ -60,6 +61,9 @@ export interface UploadRoutesOptions {
 export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions) {
   const { config, database, viewerCache } = options;
   const store = new MediaStore(config.mediaDir);
+  // PGlite has no autovacuum (pglite-maintenance.ts): after an upload's reply, not before it.
+  const maintenance = new BackgroundMaintenance(database, app.log);
+  app.addHook('onClose', () => maintenance.settle());
   await app.register(userFilesRoutes, { database, viewerCache, store });
   app.addHook('onReady', async () => {
     const removed = await store.sweepStaleTemps(STALE_TEMP_MS);
@@ -86,6 +90,9 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
           response: { 201: UploadResponse },
+        },
+        onResponse: async (_request, reply) => {
+          if (reply.statusCode === 201) maintenance.request();
         },
         onRequest: async (request) => {
           requireUser(request);

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import { maintainAfterWrite } from '../db/pglite-maintenance';
 import { ApiError } from '../http-errors';
 import { ingestTla } from '../ingest/ingest.service';
 import { mediaFileName, youtubeVideoId } from '../ingest/work-fields';
@@ -173,11 +172,6 @@ export async function storeUpload(
         context.log.error({ err: error, path }, 'could not move uploaded media into place');
       });
     }
-    // PGlite has no autovacuum (pglite-maintenance.ts). The upload has committed: a failure here
-    // is the operator's to see, not the uploader's.
-    await maintainAfterWrite(context.database).catch((error: unknown) => {
-      context.log.error({ err: error }, 'could not vacuum after an upload');
-    });
     return stored;
   } finally {
     await removeTempFiles(upload.files.map((file) => file.tempPath));

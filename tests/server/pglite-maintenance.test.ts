@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../server/db/prepare';
-import { maintainAfterWrite } from '../../server/db/pglite-maintenance';
+import type { Database } from '../../server/db/database';
+import { BackgroundMaintenance, maintainAfterWrite } from '../../server/db/pglite-maintenance';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
 
 /**
@@ -67,3 +68,69 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))(
     });
   },
 );
+
+describe('maintenance in the background, after an upload has answered', () => {
+  it('vacuums after the reply: a real PGlite database, through the runner', async () => {
+    testDb = await createTestDatabase('pglite');
+    const { database } = testDb;
+    await prepareDatabase(database);
+    const errors: unknown[] = [];
+    const runner = new BackgroundMaintenance(database, {
+      error: (details) => errors.push(details),
+    });
+    runner.request();
+    // Asked for, not yet done: the caller goes on (the reply is sent) before the VACUUM.
+    expect((await tableStats(database)).get('components')!.vacuums).toBe(0);
+    await runner.settle();
+    expect((await tableStats(database)).get('components')!.vacuums).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  /** A database whose every statement takes a moment, counting the maintenance runs. */
+  function slowDatabase(kind: Database['kind'], fail = false) {
+    let runs = 0;
+    const database = {
+      kind,
+      withConnection: async <T>(work: (run: (script: string) => Promise<[]>) => Promise<T>) =>
+        work(async () => {
+          runs += 1;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          if (fail) throw new Error('disk full');
+          return [];
+        }),
+    } as unknown as Database;
+    return { database, runs: () => runs };
+  }
+
+  it('runs one at a time, once more when asked while running, and settles', async () => {
+    const { database, runs } = slowDatabase('pglite');
+    const runner = new BackgroundMaintenance(database, { error: () => undefined });
+    runner.request();
+    runner.request();
+    runner.request();
+    await runner.settle();
+    // The first run, then one more for the two requests that came while it ran.
+    expect(runs()).toBe(2);
+    runner.request();
+    await runner.settle();
+    expect(runs()).toBe(3);
+  });
+
+  it('logs a failure instead of throwing it, and does nothing on PostgreSQL', async () => {
+    const failing = slowDatabase('pglite', true);
+    const logged: unknown[] = [];
+    const runner = new BackgroundMaintenance(failing.database, {
+      error: (details, message) => logged.push([details, message]),
+    });
+    runner.request();
+    await runner.settle();
+    expect(logged).toHaveLength(1);
+    expect(String(logged[0])).toContain('could not vacuum');
+
+    const server = slowDatabase('postgres');
+    const idle = new BackgroundMaintenance(server.database, { error: () => undefined });
+    idle.request();
+    await idle.settle();
+    expect(server.runs()).toBe(0);
+  });
+});
