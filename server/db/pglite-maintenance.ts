@@ -55,6 +55,10 @@ export async function maintainAfterWrite(database: Database): Promise<string[]> 
   if (database.kind !== 'pglite') return [];
   return database.withConnection(async (run) => {
     const done: string[] = [];
+    // The backend reports its activity counters at most once a second, so a write of the last
+    // second is not in pg_stat_user_tables yet (a maintenance right after deletions saw no dead
+    // rows). Forced, the report comes as this statement ends, before the next one reads them.
+    await run('SELECT pg_stat_force_next_flush()');
     const due = (await run(DUE_TABLES)) as unknown as DueTable[];
     for (const table of due) {
       const analyze = table.analyze && !NOT_ANALYZED.has(table.name);

@@ -61,10 +61,11 @@ export interface UploadRoutesOptions {
 export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions) {
   const { config, database, viewerCache } = options;
   const store = new MediaStore(config.mediaDir);
-  // PGlite has no autovacuum (pglite-maintenance.ts): after an upload's reply, not before it.
+  // PGlite has no autovacuum (pglite-maintenance.ts): after a write's reply, not before it (uploads
+  // here; flag changes and deletions in user-files.routes.ts).
   const maintenance = new BackgroundMaintenance(database, app.log);
   app.addHook('onClose', () => maintenance.settle());
-  await app.register(userFilesRoutes, { database, viewerCache, store });
+  await app.register(userFilesRoutes, { database, viewerCache, store, maintenance });
   app.addHook('onReady', async () => {
     const removed = await store.sweepStaleTemps(STALE_TEMP_MS);
     if (removed > 0) app.log.info({ removed }, 'removed stale upload temporary files');

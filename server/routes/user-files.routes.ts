@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import type { ViewerCache } from '../files/viewer-cache';
 import { requireUser } from '../plugins/authentication';
 import type { MediaStore } from '../uploads/media-store';
+import type { BackgroundMaintenance } from '../db/pglite-maintenance';
 import { deleteFile, filesOfUser, setFilePublic } from '../uploads/user-files.service';
 import { parseId } from './files.routes';
 
@@ -42,10 +43,22 @@ const UserFilesSchema = Type.Object({
 /** The signed-in user's own files: list, public flag, delete (DESIGN.md section 4). */
 export async function userFilesRoutes(
   app: FastifyInstance,
-  options: { database: Database; viewerCache: ViewerCache; store: MediaStore },
+  options: {
+    database: Database;
+    viewerCache: ViewerCache;
+    store: MediaStore;
+    maintenance: BackgroundMaintenance;
+  },
 ) {
   const context = options;
   const { db } = options.database;
+  // A flag change rewrites every component of the file and a delete removes them: on PGlite,
+  // the dead rows are vacuumed once the reply is out (pglite-maintenance.ts).
+  const maintainAfter =
+    (status: number) =>
+    async (_request: unknown, reply: { statusCode: number }): Promise<void> => {
+      if (reply.statusCode === status) options.maintenance.request();
+    };
 
   app.get(
     '/users/files',
@@ -75,6 +88,7 @@ export async function userFilesRoutes(
       onRequest: async (request) => {
         requireUser(request);
       },
+      onResponse: maintainAfter(200),
     },
     async (request) => {
       const userId = requireUser(request);
@@ -93,6 +107,7 @@ export async function userFilesRoutes(
         security: [{ bearer: [] }],
         params: FileParams,
       },
+      onResponse: maintainAfter(204),
     },
     async (request, reply) => {
       const userId = requireUser(request);

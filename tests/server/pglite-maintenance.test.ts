@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../server/db/prepare';
 import type { Database } from '../../server/db/database';
 import { BackgroundMaintenance, maintainAfterWrite } from '../../server/db/pglite-maintenance';
+import { accessTokenFor, testApp } from './support/test-app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
 
 /**
@@ -92,9 +93,10 @@ describe('maintenance in the background, after an upload has answered', () => {
     const database = {
       kind,
       withConnection: async <T>(work: (run: (script: string) => Promise<[]>) => Promise<T>) =>
-        work(async () => {
-          runs += 1;
+        work(async (script) => {
           await new Promise((resolve) => setTimeout(resolve, 20));
+          // One run reads the due tables once (after forcing the statistics out).
+          if (script.includes('pg_stat_user_tables')) runs += 1;
           if (fail) throw new Error('disk full');
           return [];
         }),
@@ -132,5 +134,38 @@ describe('maintenance in the background, after an upload has answered', () => {
     idle.request();
     await idle.settle();
     expect(server.runs()).toBe(0);
+  });
+});
+
+describe('the server asks for maintenance after its writes on PGlite', () => {
+  it('vacuums the rows that deleted files leave, once the replies are out', async () => {
+    testDb = await createTestDatabase('pglite');
+    const { database } = testDb;
+    await prepareDatabase(database);
+    await maintainAfterWrite(database);
+    const vacuumed = (await tableStats(database)).get('components')!.vacuums;
+    const files = await database.withConnection((run) =>
+      run('SELECT id, author_id FROM files ORDER BY id'),
+    );
+    expect(files.length).toBeGreaterThan(10);
+
+    const app = await testApp(database);
+    try {
+      // Half the example files: far more dead components than autovacuum's 50 + 20 %.
+      for (const file of files.slice(0, Math.ceil(files.length / 2))) {
+        const token = await accessTokenFor(Number(file.author_id));
+        const response = await app.inject({
+          method: 'DELETE',
+          url: `/api/v1/files/${String(file.id)}/`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(response.statusCode).toBe(204);
+      }
+    } finally {
+      // Closing waits for the maintenance the deletions asked for.
+      await app.close();
+    }
+    const after = (await tableStats(database)).get('components')!;
+    expect(after.vacuums).toBeGreaterThan(vacuumed);
   });
 });
