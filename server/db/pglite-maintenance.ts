@@ -116,6 +116,13 @@ export class BackgroundMaintenance {
     this.running = null;
   }
 
+  /** A route's onResponse hook: asks for a run once a reply with `status` has gone out. */
+  afterReply(status: number) {
+    return async (_request: unknown, reply: { statusCode: number }): Promise<void> => {
+      if (reply.statusCode === status) this.request();
+    };
+  }
+
   /** Resolves once no run is going or asked for. */
   async settle(): Promise<void> {
     while (this.running) await this.running;

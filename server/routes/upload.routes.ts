@@ -92,9 +92,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
           security: [{ bearer: [] }],
           response: { 201: UploadResponse },
         },
-        onResponse: async (_request, reply) => {
-          if (reply.statusCode === 201) maintenance.request();
-        },
+        onResponse: maintenance.afterReply(201),
         onRequest: async (request) => {
           requireUser(request);
           const length = Number(request.headers['content-length'] ?? 0);

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Database } from '../db/database';
+import type { BackgroundMaintenance } from '../db/pglite-maintenance';
 import type { ViewerCache } from '../files/viewer-cache';
 import { requireUser } from '../plugins/authentication';
 import type { MediaStore } from '../uploads/media-store';
-import type { BackgroundMaintenance } from '../db/pglite-maintenance';
 import { deleteFile, filesOfUser, setFilePublic } from '../uploads/user-files.service';
 import { parseId } from './files.routes';
 
@@ -54,11 +54,7 @@ export async function userFilesRoutes(
   const { db } = options.database;
   // A flag change rewrites every component of the file and a delete removes them: on PGlite,
   // the dead rows are vacuumed once the reply is out (pglite-maintenance.ts).
-  const maintainAfter =
-    (status: number) =>
-    async (_request: unknown, reply: { statusCode: number }): Promise<void> => {
-      if (reply.statusCode === status) options.maintenance.request();
-    };
+  const { maintenance } = options;
 
   app.get(
     '/users/files',
@@ -88,7 +84,7 @@ export async function userFilesRoutes(
       onRequest: async (request) => {
         requireUser(request);
       },
-      onResponse: maintainAfter(200),
+      onResponse: maintenance.afterReply(200),
     },
     async (request) => {
       const userId = requireUser(request);
@@ -107,7 +103,7 @@ export async function userFilesRoutes(
         security: [{ bearer: [] }],
         params: FileParams,
       },
-      onResponse: maintainAfter(204),
+      onResponse: maintenance.afterReply(204),
     },
     async (request, reply) => {
       const userId = requireUser(request);
