@@ -17,6 +17,31 @@ export default tseslint.config(
     },
   },
   {
+    // One module owns each external edge (STYLE.md): the API client every request to /api/v1,
+    // the auth state the stored tokens.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/api-client.ts', 'src/state/auth-state.ts', 'src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'redaxios', message: 'Call the API through src/lib/api-client.ts.' }] },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'XMLHttpRequest', message: 'Call the API through src/lib/api-client.ts.' },
+        { name: 'localStorage', message: 'The tokens live in src/state/auth-state.ts.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'window',
+          property: 'localStorage',
+          message: 'The tokens live in src/state/auth-state.ts; read them through its atoms.',
+        },
+      ],
+    },
+  },
+  {
     files: ['workers/**/*.ts'],
     languageOptions: { globals: globals.worker },
   },

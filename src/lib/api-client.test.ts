@@ -6,13 +6,17 @@ const storage = new Map<string, string>();
 const pushState = vi.fn();
 const history = { pushState, replaceState: vi.fn(), state: null };
 const alert = vi.fn();
+const windowListeners = new Map<string, (event: unknown) => void>();
+const localStorage = {
+  getItem: (key: string) => storage.get(key) ?? null,
+  setItem: (key: string, value: string) => storage.set(key, value),
+  removeItem: (key: string) => storage.delete(key),
+};
 vi.stubGlobal('window', {
-  localStorage: {
-    getItem: (key: string) => storage.get(key) ?? null,
-    setItem: (key: string, value: string) => storage.set(key, value),
-    removeItem: (key: string) => storage.delete(key),
-  },
+  localStorage,
   alert,
+  addEventListener: (type: string, listener: (event: unknown) => void) =>
+    windowListeners.set(type, listener),
 });
 vi.stubGlobal('history', history);
 // wouter wraps pushState to announce navigations with an event.
@@ -24,10 +28,15 @@ let client: ApiClient;
 let auth: AuthState;
 let store: ReturnType<typeof import('jotai').getDefaultStore>;
 
-/** A token-shaped string whose payload says who it is for (the client never verifies it). */
-function token(name: string, userId = 7): string {
+/**
+ * A token-shaped string whose payload says who it is for (the client never verifies it), and,
+ * when given, when it expires (seconds from now).
+ */
+function token(name: string, expiresIn?: number): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ alg: 'HS256' })}.${part({ user_id: userId, username: 'clara', name })}.sig`;
+  const now = Math.floor(Date.now() / 1000);
+  const times = expiresIn === undefined ? {} : { iat: now - 300, exp: now + expiresIn };
+  return `${part({ alg: 'HS256' })}.${part({ user_id: 7, username: 'clara', name, ...times })}.sig`;
 }
 
 const json = (status: number, body: unknown) =>
@@ -154,28 +163,91 @@ describe('the API client', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('without a refresh token: logs, signs out and goes to /login/', async () => {
+  it('without a refresh token: logs, signs out, and a call that needs an account goes to /login/', async () => {
     store.set(auth.refreshTokenAtom, null);
+    storage.delete('refreshToken');
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    serve(() =>
-      json(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' }),
+    serve((call) =>
+      call.authorization
+        ? json(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' })
+        : json(401, { detail: 'Authentication credentials were not provided.' }),
     );
-    await expect(client.apiGet('users/7/')).rejects.toBeInstanceOf(client.ApiRequestError);
+    await expect(client.apiGet('users/7/')).rejects.toMatchObject({ status: 401 });
     expect(log).toHaveBeenCalledWith('Refresh token not available.');
     expect(store.get(auth.accessTokenAtom)).toBeNull();
     expect(storage.has('accessToken')).toBe(false);
+    expect(calls.map((call) => call.authorization)).toEqual([`Bearer ${token('old')}`, null]);
     expect(pushState).toHaveBeenCalledWith(null, '', '/login/');
   });
 
-  it('a refused refresh sends the user to /login/', async () => {
+  it('a refused refresh signs the user out and sends a public call again without a token', async () => {
+    serve((call) => {
+      if (call.url.endsWith('/token/refresh/')) {
+        return json(401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
+      }
+      return call.authorization
+        ? json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' })
+        : json(200, { timelines: [] });
+    });
+    const response = await client.apiGet<{ timelines: [] }>('files/135/json');
+    expect(response.data).toEqual({ timelines: [] });
+    expect(calls.map((call) => [call.url, call.authorization])).toEqual([
+      ['/api/v1/files/135/json', `Bearer ${token('old')}`],
+      ['/api/v1/token/refresh/', null],
+      ['/api/v1/files/135/json', null],
+    ]);
+    expect(store.get(auth.isAuthenticatedAtom)).toBe(false);
+    expect([...storage.keys()]).toEqual([]);
+    expect(pushState).not.toHaveBeenCalled();
+  });
+
+  it('a refused refresh sends a call that needs an account to /login/', async () => {
     serve((call) =>
-      call.url.endsWith('/token/refresh/')
+      call.url.endsWith('/token/refresh/') || call.authorization
         ? json(401, { detail: 'Token is blacklisted', code: 'token_not_valid' })
-        : json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }),
+        : json(401, { detail: 'Authentication credentials were not provided.' }),
     );
     await expect(client.apiGet('users/7/')).rejects.toMatchObject({ status: 401 });
     expect(pushState).toHaveBeenCalledWith(null, '', '/login/');
     expect(store.get(auth.isAuthenticatedAtom)).toBe(false);
+  });
+
+  it('renews an access token that has expired before sending it (no 401 round trip)', async () => {
+    store.set(auth.storeCredentialsAtom, { access: token('old', -10), refresh: token('r1') });
+    serve((call) =>
+      call.url.endsWith('/token/refresh/')
+        ? json(200, { access: token('new', 300), refresh: token('r2') })
+        : json(200, { authorization: call.authorization }),
+    );
+    const response = await client.apiGet<{ authorization: string }>('users/files/');
+    expect(response.data.authorization).toBe(`Bearer ${token('new', 300)}`);
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/v1/token/refresh/',
+      '/api/v1/users/files/',
+    ]);
+  });
+
+  it('takes the pair another tab has just stored instead of refreshing (rotation)', async () => {
+    store.set(auth.storeCredentialsAtom, { access: token('old', -10), refresh: token('r1') });
+    // Another tab refreshed: storage holds its new pair, and its storage event is not here yet.
+    storage.set('accessToken', token('other-tab', 300));
+    storage.set('refreshToken', token('r2'));
+    serve((call) => json(200, { authorization: call.authorization }));
+    const response = await client.apiGet<{ authorization: string }>('users/files/');
+    expect(response.data.authorization).toBe(`Bearer ${token('other-tab', 300)}`);
+    expect(calls.map((call) => call.url)).toEqual(['/api/v1/users/files/']);
+    expect(store.get(auth.refreshTokenAtom)).toBe(token('r2'));
+  });
+
+  it("follows another tab's login, refresh and logout through the storage event", () => {
+    const follow = windowListeners.get('storage')!;
+    storage.set('accessToken', token('from-another-tab'));
+    follow({ key: 'accessToken', storageArea: localStorage });
+    expect(store.get(auth.accessTokenAtom)).toBe(token('from-another-tab'));
+    storage.clear();
+    follow({ key: null, storageArea: localStorage });
+    expect(store.get(auth.accessTokenAtom)).toBeNull();
+    expect(store.get(auth.usernameAtom)).toBeNull();
   });
 
   it('logs in, then logs out by posting the refresh token', async () => {
@@ -292,6 +364,21 @@ describe('the API client with upload progress (XMLHttpRequest)', () => {
     ]);
     expect(xhrCalls[0]!.headers.accept).toBe('application/json');
     expect(calls.map((call) => call.url)).toEqual(['/api/v1/token/refresh/']);
+  });
+
+  it('renews a token with less than a minute left before an upload starts', async () => {
+    store.set(auth.storeCredentialsAtom, { access: token('old', 30), refresh: token('r1') });
+    serve(() => json(200, { access: token('new', 300), refresh: token('r2') }));
+    const xhrCalls = serveXhr([{ status: 201, body: { files: [] } }]);
+    await client.apiPost('upload/', form, { timeoutMs: null, onUploadProgress: () => undefined });
+    expect(xhrCalls.map((call) => call.headers.authorization)).toEqual([
+      `Bearer ${token('new', 300)}`,
+    ]);
+    // An ordinary call is not held up for a token that is still alive.
+    serve((call) => json(200, { authorization: call.authorization }));
+    store.set(auth.storeCredentialsAtom, { access: token('old', 30), refresh: token('r1') });
+    const response = await client.apiGet<{ authorization: string }>('users/files/');
+    expect(response.data.authorization).toBe(`Bearer ${token('old', 30)}`);
   });
 
   it('fails with the status and body of an error answer, text that is not JSON kept', async () => {

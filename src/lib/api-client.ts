@@ -2,20 +2,26 @@ import redaxios, { type Response } from 'redaxios';
 import { getDefaultStore } from 'jotai';
 import { navigate } from 'wouter/use-browser-location';
 import {
+  accessClaims,
   accessTokenAtom,
   clearCredentialsAtom,
   refreshTokenAtom,
   storeCredentialsAtom,
+  storedTokens,
 } from '../state/auth-state';
 
 /**
- * The one HTTP client of the app (STYLE.md: one module owns each external edge). It joins paths
- * onto the API base, sends JSON, gives up after 5000 ms, adds the Bearer header from the stored
- * access token, and follows the rules of SPEC.md sections 4, 7 and 8: on 401 token_not_valid it
- * refreshes the tokens once (concurrent 401s share that refresh) and retries the request; with no
- * refresh token, or a refused refresh, the user is signed out and sent to /login/; when no
- * response comes at all, the user is told so. A request that reports upload progress goes by
- * XMLHttpRequest instead of fetch (fetch cannot report it), under the same rules.
+ * The one HTTP client of the app (STYLE.md: one module owns each external edge): every request to
+ * /api/v1 goes through it, the viewer's early byte fetch, uploads and downloads included. It
+ * joins paths onto the API base, sends JSON, gives up after 5000 ms unless told otherwise, adds
+ * the Bearer header from the stored access token, and keeps the session alive as SPEC.md sections
+ * 4, 7 and 8 ask: an access token that has expired is renewed before it is sent, and on 401
+ * token_not_valid the tokens are renewed once (concurrent requests share that renewal) and the
+ * request is retried. When the refresh token is gone or refused, the user is signed out in this
+ * tab and the request is sent again without a token, so public files and searches still work; a
+ * route that needs an account then sends the user to /login/. When no response comes at all, the
+ * user is told so. A request that reports upload progress goes by XMLHttpRequest instead of fetch
+ * (fetch cannot report it), under the same rules.
  */
 
 /** SPEC.md section 9. */
@@ -45,6 +51,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Sent without the Authorization header and never refreshed (login, sign-up, reset). */
   anonymous?: boolean;
+  /** No alert when no response comes: the caller says so itself (the viewer's own message). */
+  quiet?: boolean;
   /**
    * Told how much of the body has gone (large uploads). The request then goes by XMLHttpRequest,
    * which sends the body as it is (FormData) and reads the answer as JSON, or text.
@@ -94,6 +102,23 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** Says why a call failed in words a person can act on (an alert shows it). */
+export function failureInWords(error: unknown): Error {
+  if (error instanceof ApiRequestError && error.status !== null) {
+    return new Error(error.detail ?? `The server answered with HTTP ${error.status}.`);
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * The address of an API route for the browser itself to follow (a download link), with the
+ * query parameters given.
+ */
+export function apiUrl(path: string, params?: Record<string, string>): string {
+  const query = params ? `?${new URLSearchParams(params).toString()}` : '';
+  return `${API_PREFIX}/${path.replace(/^\//, '')}${query}`;
+}
+
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 const isResponse = (value: unknown): value is Response<unknown> =>
@@ -140,10 +165,9 @@ function sendByXhr<T>(
 ): Promise<ApiResponse<T>> {
   const onProgress = options.onUploadProgress;
   const timeoutMs = options.timeoutMs === undefined ? API_TIMEOUT_MS : options.timeoutMs;
-  const query = options.params ? `?${new URLSearchParams(options.params).toString()}` : '';
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open(method.toUpperCase(), `${API_PREFIX}/${path.replace(/^\//, '')}${query}`);
+    request.open(method.toUpperCase(), apiUrl(path, options.params));
     request.timeout = timeoutMs ?? 0;
     request.responseType = 'text';
     for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
@@ -199,22 +223,79 @@ function signOutTo(path: string): void {
   navigate(path);
 }
 
-let refreshInFlight: Promise<string | null> | null = null;
+/**
+ * How far this tab's clock is ahead of the server's, measured on the last token this tab was
+ * handed (its `iat` against the clock at arrival). A token that another tab stored is judged by
+ * this tab's clock alone; a wrong guess costs one refresh.
+ */
+let clockOffset: { token: string; ms: number } | null = null;
 
-/** One refresh at a time: every request that meets a dead access token waits for the same one. */
-function refreshTokens(): Promise<string | null> {
-  refreshInFlight ??= runRefresh().finally(() => {
-    refreshInFlight = null;
-  });
-  return refreshInFlight;
+function adoptPair(pair: { access: string; refresh: string }): void {
+  const issuedAt = accessClaims(pair.access).issuedAt;
+  clockOffset = { token: pair.access, ms: issuedAt === null ? 0 : Date.now() - issuedAt * 1000 };
+  store.set(storeCredentialsAtom, pair);
 }
 
-async function runRefresh(): Promise<string | null> {
-  const refresh = store.get(refreshTokenAtom);
+/** Whether the access token has expired, or will within `marginMs`, by this tab's clock. */
+function expiresWithin(token: string, marginMs: number): boolean {
+  const expiresAt = accessClaims(token).expiresAt;
+  if (expiresAt === null) return false;
+  const offset = clockOffset?.token === token ? clockOffset.ms : 0;
+  return expiresAt * 1000 + offset - Date.now() < marginMs;
+}
+
+/** An upload sends its token when it starts; one that has a minute left is renewed first. */
+const UPLOAD_TOKEN_MARGIN_MS = 60_000;
+
+/** What asking for a new access token came to. */
+type Renewal =
+  | { outcome: 'renewed'; access: string }
+  /** The refresh token is gone or refused: the user is now signed out in this tab. */
+  | { outcome: 'signed-out' }
+  /** No answer, or a server error: SPEC.md section 8 only logs it; the call fails as it did. */
+  | { outcome: 'failed' };
+
+let renewalInFlight: Promise<Renewal> | null = null;
+
+/**
+ * A live access token in place of `stale`: one renewal at a time for every request of this tab,
+ * and, where the browser has Web Locks, for every tab of the site, since the refresh token
+ * rotates and the first tab to use it blacklists it for the others.
+ */
+function renewAccess(stale: string): Promise<Renewal> {
+  const current = store.get(accessTokenAtom);
+  if (current && current !== stale && !expiresWithin(current, 0)) {
+    return Promise.resolve({ outcome: 'renewed', access: current });
+  }
+  renewalInFlight ??= withRenewalLock(() => runRenewal(stale)).finally(() => {
+    renewalInFlight = null;
+  });
+  return renewalInFlight;
+}
+
+function withRenewalLock(renew: () => Promise<Renewal>): Promise<Renewal> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  // The lock's promise settles with the callback's own promise, which `then` unwraps for the types.
+  return locks ? locks.request('tilia-token-renewal', renew).then((renewal) => renewal) : renew();
+}
+
+/** A pair another tab stored while this one waited, if it is newer than `stale` and alive. */
+function renewedElsewhere(stale: string): Renewal | null {
+  const stored = storedTokens();
+  if (!stored.access || !stored.refresh || stored.access === stale) return null;
+  if (expiresWithin(stored.access, 0)) return null;
+  store.set(storeCredentialsAtom, { access: stored.access, refresh: stored.refresh });
+  return { outcome: 'renewed', access: stored.access };
+}
+
+async function runRenewal(stale: string): Promise<Renewal> {
+  const elsewhere = renewedElsewhere(stale);
+  if (elsewhere) return elsewhere;
+  const refresh = storedTokens().refresh ?? store.get(refreshTokenAtom);
   if (!refresh) {
     console.log('Refresh token not available.');
-    signOutTo('/login/');
-    return null;
+    store.set(clearCredentialsAtom);
+    return { outcome: 'signed-out' };
   }
   try {
     const { data } = await sendOnce<{ access: string; refresh?: string }>(
@@ -224,16 +305,80 @@ async function runRefresh(): Promise<string | null> {
       { anonymous: true },
       null,
     );
-    store.set(storeCredentialsAtom, { access: data.access, refresh: data.refresh ?? refresh });
-    return data.access;
+    adoptPair({ access: data.access, refresh: data.refresh ?? refresh });
+    return { outcome: 'renewed', access: data.access };
   } catch (error) {
     if (isResponse(error) && error.status === 401) {
-      signOutTo('/login/');
-    } else {
-      // SPEC.md section 8: other refresh errors are only logged; the original call then fails.
-      console.error('Token refresh failed', error);
+      // A tab without Web Locks may have rotated the pair a moment before.
+      const rotated = renewedElsewhere(stale);
+      if (rotated) return rotated;
+      store.set(clearCredentialsAtom);
+      return { outcome: 'signed-out' };
     }
-    return null;
+    console.error('Token refresh failed', error);
+    return { outcome: 'failed' };
+  }
+}
+
+const isDeadToken = (error: unknown): boolean =>
+  isResponse(error) &&
+  error.status === 401 &&
+  (error.data as { code?: unknown } | null)?.code === 'token_not_valid';
+
+/**
+ * A request without a token, after the session ended under it: public files and searches work
+ * as for any visitor; a route that needs an account sends the user to log in.
+ */
+async function sendSignedOut<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+): Promise<ApiResponse<T>> {
+  try {
+    return await sendOnce<T>(method, path, body, options, null);
+  } catch (error) {
+    if (isResponse(error) && error.status === 401) navigate('/login/');
+    throw error;
+  }
+}
+
+/**
+ * One call with the session's token: renewed first when it has expired by this tab's clock (so
+ * an upload never starts on a token about to die), and renewed and retried once when the server
+ * says it is dead (SPEC.md section 4: 401 token_not_valid).
+ */
+async function sendWithSession<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+): Promise<ApiResponse<T>> {
+  let token = store.get(accessTokenAtom);
+  if (!token) return sendOnce<T>(method, path, body, options, null);
+  const margin = options.onUploadProgress ? UPLOAD_TOKEN_MARGIN_MS : 0;
+  if (expiresWithin(token, margin)) {
+    const renewal = await renewAccess(token);
+    if (renewal.outcome === 'signed-out') return sendSignedOut<T>(method, path, body, options);
+    if (renewal.outcome === 'renewed') token = renewal.access;
+  }
+  try {
+    return await sendOnce<T>(method, path, body, options, token);
+  } catch (error) {
+    if (!isDeadToken(error)) throw error;
+    const renewal = await renewAccess(token);
+    switch (renewal.outcome) {
+      case 'renewed':
+        return await sendOnce<T>(method, path, body, options, renewal.access);
+      case 'signed-out':
+        return await sendSignedOut<T>(method, path, body, options);
+      case 'failed':
+        throw error;
+      default: {
+        const unknown: never = renewal;
+        throw new Error(`unknown renewal ${String(unknown)}`);
+      }
+    }
   }
 }
 
@@ -243,26 +388,13 @@ async function send<T>(
   body: unknown,
   options: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
-  const usedToken = options.anonymous ? null : store.get(accessTokenAtom);
   try {
-    try {
-      return await sendOnce<T>(method, path, body, options, usedToken);
-    } catch (error) {
-      const tokenDied =
-        !options.anonymous &&
-        isResponse(error) &&
-        error.status === 401 &&
-        (error.data as { code?: unknown } | null)?.code === 'token_not_valid';
-      if (!tokenDied) throw error;
-      // Another request may have refreshed the tokens while this one was under way.
-      const current = store.get(accessTokenAtom);
-      const fresh = current && current !== usedToken ? current : await refreshTokens();
-      if (!fresh) throw error;
-      return await sendOnce<T>(method, path, body, options, fresh);
-    }
+    return options.anonymous
+      ? await sendOnce<T>(method, path, body, options, null)
+      : await sendWithSession<T>(method, path, body, options);
   } catch (error) {
     if (isResponse(error)) throw new ApiRequestError(error.status, error.data);
-    if (!options.signal?.aborted) window.alert(NETWORK_ERROR_MESSAGE);
+    if (!options.signal?.aborted && !options.quiet) window.alert(NETWORK_ERROR_MESSAGE);
     throw new ApiRequestError(null, null, { cause: error });
   }
 }
@@ -288,13 +420,13 @@ export async function login(username: string, password: string): Promise<void> {
     { username, password },
     { anonymous: true },
   );
-  store.set(storeCredentialsAtom, data);
+  adoptPair(data);
   navigate('/');
 }
 
 /** Keep a pair the server handed out mid-session (after a password change). */
 export function adoptTokens(pair: { access: string; refresh: string }): void {
-  store.set(storeCredentialsAtom, pair);
+  adoptPair(pair);
 }
 
 /** Log out: post the refresh token (blacklisted on the server), forget everything, go home. */

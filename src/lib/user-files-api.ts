@@ -1,7 +1,6 @@
 import type { UserFileJson, UserFilesJson } from '../shared/api-types';
 import { fetchAccount, type AccountJson } from './accounts-api';
-import { apiDelete, apiGet, apiPatch, ApiRequestError } from './api-client';
-import { saveTla } from './save-file';
+import { apiDelete, apiGet, apiPatch, failureInWords } from './api-client';
 
 /**
  * The dashboard's calls (SPEC.md section 7): the account, the user's own files, the public flag,
@@ -51,29 +50,10 @@ export async function setOwnFilePublic(fileId: number, isPublic: boolean): Promi
   await apiPatch(`files/${fileId}/`, { is_public: isPublic });
 }
 
-/** Says why a delete failed in words a person can act on (the alert shows it). */
-function failure(error: unknown): Error {
-  if (error instanceof ApiRequestError && error.status !== null) {
-    return new Error(error.detail ?? `The server answered with HTTP ${error.status}.`);
-  }
-  return error instanceof Error ? error : new Error(String(error));
-}
-
 export async function deleteOwnFile(fileId: number): Promise<void> {
   try {
     await apiDelete(`files/${fileId}/`);
   } catch (error) {
-    throw failure(error);
+    throw failureInWords(error);
   }
-}
-
-/** Saves the file's .tla as uploaded, named after its work title (SPEC.md section 7). */
-export async function downloadTla(fileId: number, title: string): Promise<void> {
-  let blob: Blob;
-  try {
-    blob = (await apiGet<Blob>(`files/${fileId}/tla`, { responseType: 'blob' })).data;
-  } catch (error) {
-    throw failure(error);
-  }
-  saveTla(blob, title);
 }

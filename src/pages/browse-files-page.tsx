@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { viewerPath } from '../app/routes';
 import { withProductName, usePageTitle } from '../lib/use-page-title';
-import { downloadTla, fetchUsername, queryFiles } from '../lib/search-api';
+import { fetchUsername, queryFiles } from '../lib/search-api';
+import { downloadTla } from '../lib/tla-download';
 import { conditionsQuery, type BrowseState } from '../lib/search-url';
 import type { FilesQueryResponse } from '../shared/api-types';
 import { FILE_PROPERTIES, FILE_SORT_KEYS } from '../shared/search-fields';
@@ -130,7 +131,9 @@ function FileRows({ data, authors }: { data: FilesQueryResponse; authors: Map<nu
             aria-label={`Download ${title}`}
             onClick={() => {
               downloadTla(file.id, title).catch((error: unknown) =>
-                window.alert(`Download failed: ${String(error)}`),
+                window.alert(
+                  `Download failed: ${error instanceof Error ? error.message : String(error)}`,
+                ),
               );
             }}
           >

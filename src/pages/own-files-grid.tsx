@@ -2,12 +2,8 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { paths, viewerPath } from '../app/routes';
 import { formatUploadDate } from '../lib/upload-messages';
-import {
-  deleteOwnFile,
-  downloadTla,
-  setOwnFilePublic,
-  type OwnFileRow,
-} from '../lib/user-files-api';
+import { downloadTla } from '../lib/tla-download';
+import { deleteOwnFile, setOwnFilePublic, type OwnFileRow } from '../lib/user-files-api';
 import { DeleteIcon, DownloadIcon, ViewIcon } from './file-action-icons';
 
 /** SPEC.md section 8, word for word. */

@@ -1,10 +1,11 @@
-import { atom } from 'jotai';
+import { atom, getDefaultStore } from 'jotai';
 
 /**
  * Client auth state (SPEC.md sections 3 and 4). Tokens and username persist in localStorage
  * under these exact keys; the values are stored as plain strings (not JSON), as the original
- * client did, so jotai's atomWithStorage (which JSON-encodes) is not used. Only src/lib/api-client
- * writes them (login, refresh, logout); components read them.
+ * client did, so jotai's atomWithStorage (which JSON-encodes) is not used. This is the only module
+ * that touches that storage; only src/lib/api-client changes the tokens (login, refresh, logout),
+ * and components read them through the atoms.
  */
 export const storageKeys = {
   accessToken: 'accessToken',
@@ -30,22 +31,39 @@ function writeStored(key: string, value: string | null): void {
   }
 }
 
-/** An atom over one stored key that follows changes made in other tabs (login, logout). */
-function storedAtom(key: string) {
-  const stored = atom<string | null>(readStored(key));
-  stored.onMount = (set) => {
-    const follow = (event: StorageEvent) => {
-      if (event.key === key || event.key === null) set(readStored(key));
-    };
-    window.addEventListener('storage', follow);
-    return () => window.removeEventListener('storage', follow);
+export const accessTokenAtom = atom<string | null>(readStored(storageKeys.accessToken));
+export const refreshTokenAtom = atom<string | null>(readStored(storageKeys.refreshToken));
+export const usernameAtom = atom<string | null>(readStored(storageKeys.username));
+
+const atomsByKey = new Map([
+  [storageKeys.accessToken, accessTokenAtom],
+  [storageKeys.refreshToken, refreshTokenAtom],
+  [storageKeys.username, usernameAtom],
+]);
+
+/** The tokens as they are in storage now, which another tab may have changed a moment ago. */
+export function storedTokens(): { access: string | null; refresh: string | null } {
+  return {
+    access: readStored(storageKeys.accessToken),
+    refresh: readStored(storageKeys.refreshToken),
   };
-  return stored;
 }
 
-export const accessTokenAtom = storedAtom(storageKeys.accessToken);
-export const refreshTokenAtom = storedAtom(storageKeys.refreshToken);
-export const usernameAtom = storedAtom(storageKeys.username);
+/**
+ * Another tab's login, refresh or logout reaches this one at once, whether or not a component
+ * is looking: the HTTP client reads the atoms too, and a refresh token that another tab has
+ * rotated is already blacklisted on the server.
+ */
+function followOtherTabs(store: ReturnType<typeof getDefaultStore>): void {
+  if (typeof window === 'undefined' || typeof window.addEventListener !== 'function') return;
+  window.addEventListener('storage', (event: StorageEvent) => {
+    if (event.storageArea !== null && event.storageArea !== window.localStorage) return;
+    for (const [key, stored] of atomsByKey) {
+      if (event.key === key || event.key === null) store.set(stored, readStored(key));
+    }
+  });
+}
+followOtherTabs(getDefaultStore());
 
 export const isAuthenticatedAtom = atom((get) => Boolean(get(accessTokenAtom)));
 
@@ -53,12 +71,19 @@ export const isAuthenticatedAtom = atom((get) => Boolean(get(accessTokenAtom)));
 export interface AccessClaims {
   userId: number | null;
   username: string | null;
+  /** `iat` and `exp`, in seconds since the epoch, when the token has them. */
+  issuedAt: number | null;
+  expiresAt: number | null;
 }
+
+const NO_CLAIMS: AccessClaims = { userId: null, username: null, issuedAt: null, expiresAt: null };
+const seconds = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
 
 /** Reads the payload of a JWT without verifying it; anything unreadable gives empty claims. */
 export function accessClaims(token: string | null): AccessClaims {
   const payload = token?.split('.')[1];
-  if (!payload) return { userId: null, username: null };
+  if (!payload) return NO_CLAIMS;
   try {
     const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
     const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
@@ -67,9 +92,11 @@ export function accessClaims(token: string | null): AccessClaims {
     return {
       userId: Number.isSafeInteger(userId) && userId > 0 ? userId : null,
       username: typeof claims.username === 'string' ? claims.username : null,
+      issuedAt: seconds(claims.iat),
+      expiresAt: seconds(claims.exp),
     };
   } catch {
-    return { userId: null, username: null };
+    return NO_CLAIMS;
   }
 }
 

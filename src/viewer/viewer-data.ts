@@ -1,51 +1,49 @@
-import { storageKeys } from '../state/auth-state';
+import { ApiRequestError, apiGet } from '../lib/api-client';
 
 /**
  * Fetches the viewer JSON as raw bytes: the layout worker parses it, so a multi-megabyte file
- * never blocks the page. A small local fetch, because the shared HTTP client parses JSON on the
- * main thread; it sends the same Bearer token the client stores.
+ * never blocks the page. It goes through the app's HTTP client like every API call, so a signed-in
+ * user's expired access token is renewed first, and a session that has ended still opens public
+ * files. The viewer says itself what went wrong, so no alert is raised.
  */
 export type ViewerBytes =
   | { ok: true; bytes: ArrayBuffer }
   | { ok: false; reason: 'not-found' | 'network' | 'server'; status?: number };
 
-const API_BASE = '/api/v1/';
+/** Longer than the API's default: the reference file is megabytes on a slow line. */
 const TIMEOUT_MS = 15_000;
 
-function authorization(): Record<string, string> {
-  try {
-    const token = window.localStorage.getItem(storageKeys.accessToken);
-    return token ? { Authorization: `Bearer ${token}` } : {};
-  } catch {
-    return {};
-  }
-}
-
 export async function fetchViewerBytes(fileId: string, signal: AbortSignal): Promise<ViewerBytes> {
-  const timeout = AbortSignal.timeout(TIMEOUT_MS);
-  const combined = AbortSignal.any([signal, timeout]);
-  let response: Response;
   try {
-    response = await fetch(`${API_BASE}files/${encodeURIComponent(fileId)}/json`, {
-      headers: { Accept: 'application/json', ...authorization() },
-      signal: combined,
+    const response = await apiGet<ArrayBuffer>(`files/${encodeURIComponent(fileId)}/json`, {
+      responseType: 'arrayBuffer',
+      timeoutMs: TIMEOUT_MS,
+      signal,
+      quiet: true,
     });
-  } catch {
-    return { ok: false, reason: 'network' };
+    return { ok: true, bytes: response.data };
+  } catch (error) {
+    if (!(error instanceof ApiRequestError) || error.status === null) {
+      return { ok: false, reason: 'network' };
+    }
+    // A private file is a 404 for anyone but its owner, and so is a session that has ended.
+    if ([401, 403, 404].includes(error.status)) {
+      return { ok: false, reason: 'not-found', status: error.status };
+    }
+    return { ok: false, reason: 'server', status: error.status };
   }
-  if (response.status === 404 || response.status === 401 || response.status === 403) {
-    return { ok: false, reason: 'not-found', status: response.status };
-  }
-  if (!response.ok) return { ok: false, reason: 'server', status: response.status };
-  return { ok: true, bytes: await response.arrayBuffer() };
 }
 
 /** Where media files are served from (GET config): '/media/' or a CDN URL. */
 export async function fetchMediaBaseUrl(signal: AbortSignal): Promise<string> {
   try {
-    const response = await fetch(`${API_BASE}config`, { signal });
-    const body = (await response.json()) as { media_base_url?: unknown };
-    return typeof body.media_base_url === 'string' ? body.media_base_url : '/media/';
+    const response = await apiGet<{ media_base_url?: unknown }>('config', {
+      signal,
+      quiet: true,
+      anonymous: true,
+    });
+    const base = response.data.media_base_url;
+    return typeof base === 'string' ? base : '/media/';
   } catch {
     return '/media/';
   }
