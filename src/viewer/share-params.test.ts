@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readShareParams, shareUrl } from './share-params';
+import { readShareParams, shareTime, shareUrl } from './share-params';
 
 describe('share params', () => {
   it('reads t and c', () => {
@@ -13,5 +13,11 @@ describe('share params', () => {
       'http://x.test/viewer/135/?t=83.46&c=7',
     );
     expect(shareUrl('http://x.test/viewer/135/', 2, null)).toBe('http://x.test/viewer/135/?t=2');
+  });
+
+  it('opens at the selection while paused on one, at the playhead otherwise', () => {
+    expect(shareTime(0, false, 42.5)).toBe(42.5);
+    expect(shareTime(10, true, 42.5)).toBe(10);
+    expect(shareTime(10, false, null)).toBe(10);
   });
 });

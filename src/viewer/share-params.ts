@@ -22,3 +22,12 @@ export function shareUrl(pageUrl: string, time: number, componentId: number | nu
   if (componentId !== null) url.searchParams.set('c', String(componentId));
   return url.toString();
 }
+
+/**
+ * The time a link to this moment opens at: the playhead's, except while paused on a selection,
+ * where it is the component's. A single click selects without moving a paused playhead, so the
+ * playhead can be anywhere (often still at the start) when the user shares what they selected.
+ */
+export function shareTime(mediaTime: number, playing: boolean, selectedAt: number | null): number {
+  return selectedAt !== null && !playing ? selectedAt : mediaTime;
+}

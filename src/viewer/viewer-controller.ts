@@ -10,6 +10,7 @@ import {
   scrollToShow,
   steppedZoom,
   timeToX,
+  xToTime,
   zoomAround,
   type TimeScale,
 } from '../shared/viewer-layout/time-scale';
@@ -20,6 +21,9 @@ import type { LayoutClient } from './layout-client';
 import type { MediaAdapter } from './media/media-adapter';
 import { clampToSpan, seekApplies, type SeekRequest } from './playback-rules';
 import { LabelLayer } from './label-layer';
+import { RulerLayer } from './ruler-layer';
+import { attachSeekDrag, type SeekDrag } from './seek-drag';
+import { rulerTicks } from '../shared/viewer-layout/time-ruler';
 import { PlayheadLoop } from './playhead-loop';
 import { forwardStageScrolling, type StageScrolling } from './stage-scroll';
 import { TimelineScene, type SelectionBox } from './timeline-scene';
@@ -36,6 +40,8 @@ export interface ViewerElements {
   canvas: HTMLCanvasElement;
   playhead: HTMLElement;
   rows: HTMLElement;
+  /** The time ruler above the stage: pressing or dragging on it seeks. */
+  ruler: HTMLElement;
   clock: () => HTMLElement | null;
 }
 
@@ -83,6 +89,8 @@ export class ViewerController {
   private readonly resizeObserver: ResizeObserver;
   private readonly stageScrolling: StageScrolling;
   private readonly labels: LabelLayer;
+  private readonly ruler: RulerLayer;
+  private readonly seekDrags: SeekDrag[];
 
   constructor(
     private readonly header: ViewerHeader,
@@ -102,7 +110,8 @@ export class ViewerController {
       span,
       {
         playhead: elements.playhead,
-        knobs: () => elements.rows.querySelectorAll<HTMLElement>('[data-slider-knob]'),
+        knobs: () =>
+          elements.region.querySelectorAll<HTMLElement>('[data-slider-knob], [data-ruler-head]'),
         clock: elements.clock,
       },
       {
@@ -113,6 +122,17 @@ export class ViewerController {
       },
     );
     this.labels = new LabelLayer(elements.stage, elements.rows, header.timelines);
+    this.ruler = new RulerLayer(elements.ruler);
+    const seekTo = (time: number) => this.seek({ time, ifPlaying: true });
+    const timeAt = (clientX: number) => this.timeAt(clientX);
+    this.seekDrags = [
+      attachSeekDrag(elements.ruler, { accepts: () => true, timeAt, seek: seekTo }),
+      attachSeekDrag(elements.stage, {
+        accepts: (event) => this.isOnSlider(event.clientY),
+        timeAt,
+        seek: seekTo,
+      }),
+    ];
     this.viewportWidth = this.measureViewport();
     elements.scroller.addEventListener('scroll', this.onScroll, { passive: true });
     this.stageScrolling = forwardStageScrolling(elements.stage, elements.scroller);
@@ -190,6 +210,7 @@ export class ViewerController {
     if (!scene) return;
     scene.draw(layout);
     this.labels.draw(layout);
+    this.ruler.draw(rulerTicks(layout.scale, this.viewportWidth));
     scene.drawSelection(this.selectionBox());
     scene.render();
     this.loop.refresh();
@@ -348,6 +369,22 @@ export class ViewerController {
     }
   }
 
+  /** The media time under viewport x, as the view on screen shows it. */
+  private timeAt(clientX: number): number | null {
+    if (!this.layout) return null;
+    const box = this.elements.canvas.getBoundingClientRect();
+    return xToTime(this.layout.scale, clientX - box.left);
+  }
+
+  /** Whether viewport y is on a slider timeline, whose knob and line seek like the ruler. */
+  private isOnSlider(clientY: number): boolean {
+    const y = clientY - this.elements.canvas.getBoundingClientRect().top;
+    return this.header.timelines.some(
+      (timeline) =>
+        timeline.kind === 'SLIDER' && y >= timeline.y && y <= timeline.y + timeline.height,
+    );
+  }
+
   private hit(clientX: number, clientY: number): ComponentRef | null {
     const layout = this.layout;
     if (!layout) return null;
@@ -399,6 +436,8 @@ export class ViewerController {
     this.resizeObserver.disconnect();
     this.elements.scroller.removeEventListener('scroll', this.onScroll);
     this.stageScrolling.dispose();
+    for (const drag of this.seekDrags) drag.dispose();
+    this.ruler.destroy();
     this.scene?.destroy();
     this.scene = null;
     this.labels.destroy();

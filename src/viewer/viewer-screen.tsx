@@ -7,13 +7,14 @@ import { htmlMediaAdapter } from './media/html-media-adapter';
 import { abstractClock, type MediaAdapter } from './media/media-adapter';
 import { youtubeAdapter } from './media/youtube-adapter';
 import { youtubeVideoId } from './media/youtube-video-id';
-import { readShareParams, shareUrl } from './share-params';
+import { readShareParams, shareTime, shareUrl } from './share-params';
 import { componentTime, ViewerController, type Selection } from './viewer-controller';
 import { mediaUrl } from './viewer-data';
 import { VIDEO_WIDTHS, ViewerToolbar, type VideoSize } from './viewer-toolbar';
 import { frameClock } from './pdf/page-follower';
 import { hasPdf, pdfSources, PdfSidePanel } from './pdf/pdf-side-panel';
 import { ViewerExtras } from './extras/viewer-extras';
+import { viewerKeyAction } from './viewer-keys';
 import { timelineData } from './extras/use-timeline-tracks';
 
 interface ViewerScreenProps {
@@ -23,14 +24,6 @@ interface ViewerScreenProps {
   /** 'local': nothing stored, no share; 'embed': chrome-less, no inspector unless asked. */
   mode?: 'stored' | 'local' | 'embed';
   showInspector?: boolean;
-}
-
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return (
-    target.isContentEditable ||
-    ['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON', 'A'].includes(target.tagName)
-  );
 }
 
 /** The loaded viewer: media, toolbar, timelines and inspector for one file. */
@@ -60,6 +53,7 @@ export function ViewerScreen({
   const stageRef = useRef<HTMLDivElement>(null);
   const playheadRef = useRef<HTMLDivElement>(null);
   const rowsRef = useRef<HTMLDivElement>(null);
+  const rulerRef = useRef<HTMLDivElement>(null);
   const clockRef = useRef<HTMLOutputElement>(null);
   // The score PDF panel (issue 8) reads the same media clock as the playhead, once per frame.
   const pdfs = useMemo(() => pdfSources(header.timelines), [header]);
@@ -74,6 +68,12 @@ export function ViewerScreen({
   // The table view, the strip and the export ask the layout worker, which holds the file.
   const data = useMemo(() => timelineData(client.api), [client]);
   const mediaTime = useCallback(() => controllerRef.current?.time() ?? null, []);
+  const selectedAt = selection ? componentTime(selection.component) : null;
+  /** Where a shared link to this moment opens (share-params.ts). */
+  const momentTime = useCallback(() => {
+    const controller = controllerRef.current;
+    return controller ? shareTime(controller.time(), playing, selectedAt) : null;
+  }, [playing, selectedAt]);
   const seekTo = useCallback(
     (time: number) => controllerRef.current?.seek({ time, ifPlaying: true }),
     [],
@@ -90,7 +90,10 @@ export function ViewerScreen({
     const stage = stageRef.current;
     const playhead = playheadRef.current;
     const rows = rowsRef.current;
-    if (!region || !scroller || !content || !canvas || !stage || !playhead || !rows) return;
+    const ruler = rulerRef.current;
+    if (!region || !scroller || !content || !canvas || !stage || !playhead || !rows || !ruler) {
+      return;
+    }
     let media: MediaAdapter;
     if (storage === 'staticfiles' && mediaRef.current) {
       media = htmlMediaAdapter(mediaRef.current, header.start);
@@ -111,6 +114,7 @@ export function ViewerScreen({
         canvas,
         playhead,
         rows,
+        ruler,
         clock: () => clockRef.current,
       },
       {
@@ -142,18 +146,26 @@ export function ViewerScreen({
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const controller = controllerRef.current;
-      if (!controller || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.key === ' ' && !isTyping(event.target)) {
-        event.preventDefault();
-        controller.togglePlay();
-      } else if ((event.key === '+' || event.key === '=') && !isTyping(event.target)) {
-        // Taken, so no keypress follows: the browser's default handling of one lays the page out
-        // there and then, inside the zoom step, instead of in the frame that shows it.
-        event.preventDefault();
-        controller.zoomStep(1, event.timeStamp);
-      } else if ((event.key === '-' || event.key === '_') && !isTyping(event.target)) {
-        event.preventDefault();
-        controller.zoomStep(-1, event.timeStamp);
+      const action = controller ? viewerKeyAction(event) : null;
+      if (!controller || !action) return;
+      // Taken, so that the browser does not also act on the key: a focused button would click on
+      // Space's keyup (playback toggled twice), the page would scroll, and a keypress after a zoom
+      // key would lay the page out inside the zoom step instead of in the frame that shows it.
+      event.preventDefault();
+      switch (action.kind) {
+        case 'play':
+          controller.togglePlay();
+          break;
+        case 'zoom':
+          controller.zoomStep(action.direction, event.timeStamp);
+          break;
+        case 'navigate':
+          void controller.navigate(action.key);
+          break;
+        default: {
+          const unknown: never = action;
+          throw new Error(`unknown viewer key action ${String(unknown)}`);
+        }
       }
     };
     document.addEventListener('keydown', onKey);
@@ -161,21 +173,7 @@ export function ViewerScreen({
   }, []);
 
   const onTimelineKey = (event: React.KeyboardEvent) => {
-    const controller = controllerRef.current;
-    if (!controller) return;
-    const keys: Record<string, 'left' | 'right' | 'up' | 'down'> = {
-      ArrowLeft: 'left',
-      ArrowRight: 'right',
-      ArrowUp: 'up',
-      ArrowDown: 'down',
-    };
-    const key = keys[event.key];
-    if (key) {
-      event.preventDefault();
-      void controller.navigate(key);
-    } else if (event.key === 'Escape') {
-      void controller.select(null);
-    }
+    if (event.key === 'Escape') void controllerRef.current?.select(null);
   };
 
   const selectedHeader = selection ? header.timelines[selection.ref.timeline] : undefined;
@@ -231,7 +229,7 @@ export function ViewerScreen({
             if (!controller) return;
             const url = shareUrl(
               window.location.href,
-              controller.time(),
+              momentTime() ?? controller.time(),
               selection?.component.id ?? null,
             );
             void navigator.clipboard?.writeText(url).catch(() => undefined);
@@ -242,6 +240,7 @@ export function ViewerScreen({
           header={header}
           title={header.abstractWork.title.trim() || 'Untitled'}
           time={mediaTime}
+          shareTime={momentTime}
           playing={playing}
           selectedId={selection?.component.id ?? null}
           shareableId={mode === 'local' ? null : header.id}
@@ -263,6 +262,14 @@ export function ViewerScreen({
           onKeyDown={onTimelineKey}
           data-testid="timelines"
         >
+          <div
+            className="viewer-ruler"
+            ref={rulerRef}
+            data-testid="time-ruler"
+            title="Press or drag here to move playback"
+          >
+            <span className="viewer-ruler__head" data-ruler-head="" />
+          </div>
           <div
             className="viewer-timelines__stage"
             ref={stageRef}

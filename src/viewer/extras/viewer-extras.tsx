@@ -14,6 +14,8 @@ export interface ViewerExtrasProps {
   title: string;
   /** The media time now, or null before the viewer is ready. */
   time: () => number | null;
+  /** The time a shared link opens at (the selection's while paused on one). */
+  shareTime: () => number | null;
   playing: boolean;
   selectedId: number | null;
   /** Stored files can be shared; a local file cannot. */
@@ -71,10 +73,10 @@ export function ViewerExtras(props: ViewerExtrasProps) {
   const tracks = useTimelineTracks(props.data);
   const [tableOpen, setTableOpen] = useState(false);
   const [shareAt, setShareAt] = useState<number | null>(null);
-  const { time } = props;
+  const { time, shareTime } = props;
   const openShare = useCallback(
-    () => setShareAt(time() ?? props.header.start),
-    [time, props.header],
+    () => setShareAt(shareTime() ?? props.header.start),
+    [shareTime, props.header],
   );
   const ready = tracks.status === 'ready' ? tracks.tracks : null;
 

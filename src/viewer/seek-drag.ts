@@ -1,0 +1,70 @@
+/**
+ * Seeking by pointer, as the desktop app's time axis allows: pressing on the time ruler, or on a
+ * slider timeline, moves playback to the time under the pointer, paused or playing, and dragging
+ * keeps it under the pointer until the button is released. The press is taken whole: the click
+ * that ends it selects nothing, and a touch drag seeks instead of scrolling.
+ */
+
+export interface SeekDragTarget {
+  /** Whether a press at this point starts a seek (the ruler: always; the stage: slider rows). */
+  accepts(event: PointerEvent): boolean;
+  /** The media time at viewport x, or null before the first layout. */
+  timeAt(clientX: number): number | null;
+  seek(time: number): void;
+}
+
+export interface SeekDrag {
+  dispose(): void;
+}
+
+export function attachSeekDrag(element: HTMLElement, target: SeekDragTarget): SeekDrag {
+  let pointerId: number | null = null;
+  /** Whether the last press was a seek: its click (and double click) belong to it. */
+  let pressTaken = false;
+
+  const seekAt = (clientX: number): void => {
+    const time = target.timeAt(clientX);
+    if (time !== null) target.seek(time);
+  };
+  const onPointerDown = (event: PointerEvent): void => {
+    pressTaken = false;
+    if (event.button !== 0 || !event.isPrimary || !target.accepts(event)) return;
+    // Captured here, before the stage's own handlers (scrolling by touch) see the press.
+    event.stopImmediatePropagation();
+    event.preventDefault();
+    pointerId = event.pointerId;
+    pressTaken = true;
+    element.setPointerCapture?.(event.pointerId);
+    seekAt(event.clientX);
+  };
+  const onPointerMove = (event: PointerEvent): void => {
+    if (event.pointerId === pointerId) seekAt(event.clientX);
+  };
+  const onPointerEnd = (event: PointerEvent): void => {
+    if (event.pointerId !== pointerId) return;
+    pointerId = null;
+    if (element.hasPointerCapture?.(event.pointerId)) {
+      element.releasePointerCapture(event.pointerId);
+    }
+  };
+  const onClickCapture = (event: MouseEvent): void => {
+    if (pressTaken) event.stopPropagation();
+  };
+
+  element.addEventListener('pointerdown', onPointerDown, true);
+  element.addEventListener('pointermove', onPointerMove);
+  element.addEventListener('pointerup', onPointerEnd);
+  element.addEventListener('pointercancel', onPointerEnd);
+  element.addEventListener('click', onClickCapture, true);
+  element.addEventListener('dblclick', onClickCapture, true);
+  return {
+    dispose() {
+      element.removeEventListener('pointerdown', onPointerDown, true);
+      element.removeEventListener('pointermove', onPointerMove);
+      element.removeEventListener('pointerup', onPointerEnd);
+      element.removeEventListener('pointercancel', onPointerEnd);
+      element.removeEventListener('click', onClickCapture, true);
+      element.removeEventListener('dblclick', onClickCapture, true);
+    },
+  };
+}
