@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Database, Db } from '../db/database';
-import { csvLine } from '../../src/shared/csv';
+import { csvLine, inertText } from '../../src/shared/csv';
 import type { SearchKind } from '../../src/shared/search-fields';
 import {
   findComponentsAfter,
@@ -40,15 +40,6 @@ export function exportColumns(kind: SearchKind): string[] {
     ...KIND_COLUMNS[kind],
     'viewer_url',
   ];
-}
-
-/**
- * Text a spreadsheet would run as a formula ('=HYPERLINK(...)', '+1', '@SUM') gets a leading
- * apostrophe: the export holds other people's labels, and opening it must not run them.
- */
-export function inertText(text: string | null): string {
-  const value = text ?? '';
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 function kindValues(kind: SearchKind, hit: ComponentHit): (string | number | null)[] {

@@ -1,9 +1,14 @@
 /** Characters that no file system accepts in a name. */
 const UNSAFE_IN_FILE_NAMES = /[\\/:*?"<>|]/g;
 
+/** A file name made safe for any file system: the characters none accepts become '_'. */
+export function safeFileName(name: string): string {
+  return name.replace(UNSAFE_IN_FILE_NAMES, '_');
+}
+
 /** The name a .tla is saved under: its work title made safe for any file system (SPEC.md 7). */
 export function tlaFileName(title: string): string {
-  return `${title.replace(UNSAFE_IN_FILE_NAMES, '_') || 'Untitled'}.tla`;
+  return `${safeFileName(title) || 'Untitled'}.tla`;
 }
 
 /** Hands a blob to the browser's download, under `fileName`. */

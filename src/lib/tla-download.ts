@@ -1,5 +1,5 @@
 import { apiGet, failureInWords } from './api-client';
-import { saveBlob, tlaFileName } from './save-file';
+import { safeFileName, saveBlob, tlaFileName } from './save-file';
 
 /**
  * The name in a Content-Disposition header (RFC 6266): the UTF-8 `filename*` when there is one,
@@ -33,5 +33,5 @@ export async function downloadTla(fileId: number, title: string): Promise<void> 
     throw failureInWords(error);
   }
   const name = attachmentName(response.headers.get('content-disposition'));
-  saveBlob(response.data, name ?? tlaFileName(title));
+  saveBlob(response.data, name ? safeFileName(name) : tlaFileName(title));
 }

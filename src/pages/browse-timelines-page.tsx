@@ -107,16 +107,18 @@ export function BrowseTimelinesPage() {
   const onKind = (kind: SearchKind) =>
     // SPEC.md: changing the kind clears the component conditions.
     setDraft((before) => ({ ...before, kind, component: [] }));
-  // The grid shows the last search's kind; before any search, the kind being chosen.
-  const shownKind = state.searched ? state.kind : draft.kind;
-  const sortedBy = state.searched ? state : draft;
+  // Another kind chosen since the last search: its results are of the old kind and go, and the
+  // grid's headings are the new kind's, until the search is run.
+  const showsSearch = state.searched && draft.kind === state.kind;
+  const shownKind = draft.kind;
+  const sortedBy = showsSearch ? state : draft;
   const onSort = (key: string) => {
     const sort = nextSort(sortedBy.orderBy, sortedBy.direction, key);
     setDraft((before) => ({ ...before, ...sort }));
-    if (state.searched) go({ ...state, ...sort, page: 1 });
+    if (showsSearch) go({ ...state, ...sort, page: 1 });
   };
 
-  const data = result.status === 'done' ? result.data : null;
+  const data = showsSearch && result.status === 'done' ? result.data : null;
   return (
     <div className="page browse-page">
       <h1>Search timelines</h1>
@@ -175,8 +177,8 @@ export function BrowseTimelinesPage() {
           </thead>
           <tbody>{data && <ComponentRows data={data} kind={state.kind} />}</tbody>
         </table>
-        {result.status === 'loading' && <LoadingIndicator />}
-        {result.status === 'error' && <ConnectionError />}
+        {showsSearch && result.status === 'loading' && <LoadingIndicator />}
+        {showsSearch && result.status === 'error' && <ConnectionError />}
         {data && data.count === 0 && <p className="browse-empty">No components match.</p>}
         {data && data.count > 0 && (
           <p className="browse-export">

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { paths } from '../app/routes';
 import { usePageTitle, withProductName } from '../lib/use-page-title';
 import { TlaReadError } from '../shared/tla/tla-model';
+import { ChosenFileReadError, FILE_READ_ERROR } from '../lib/chosen-files';
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import { createLayoutClient, type LayoutClient } from '../viewer/layout-client';
 import { chooseLocalFiles, openLocalFile } from '../viewer/local/local-file';
@@ -88,7 +89,9 @@ export function LocalViewerPage() {
       setError(
         caught instanceof TlaReadError
           ? `This file cannot be opened: ${caught.message}.`
-          : 'This file cannot be opened: it could not be read.',
+          : caught instanceof ChosenFileReadError
+            ? caught.message
+            : `${FILE_READ_ERROR}.`,
       );
     } finally {
       setBusy(false);

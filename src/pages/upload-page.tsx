@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../app/routes';
+import { ChosenFileReadError, checkChosenFiles } from '../lib/chosen-files';
 import { uploadFailureReasons } from '../lib/upload-messages';
 import { sendUpload, type UploadProgress } from '../lib/upload-request';
 import { usePageTitle } from '../lib/use-page-title';
@@ -50,6 +51,13 @@ export function UploadPage() {
       phase: 'uploading',
       progress: showProgress ? { loaded: 0, total: totalBytes } : null,
     });
+    try {
+      await checkChosenFiles(files);
+    } catch (error) {
+      if (!(error instanceof ChosenFileReadError)) throw error;
+      setState({ phase: 'error', reasons: [error.message] });
+      return;
+    }
     const form = new FormData();
     for (const file of files) form.append('file', file, file.name);
     form.append('is_public', String(isPublic));

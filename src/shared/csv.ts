@@ -6,6 +6,16 @@ export function csvField(value: string | number | boolean | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/**
+ * Text a spreadsheet would run as a formula ('=HYPERLINK(...)', '+1', '-1+1', '@SUM') gets a
+ * leading apostrophe, as OWASP's advice on CSV injection has it: exports hold other people's
+ * labels, and opening one must not run them. Numbers are written as numbers and never need it.
+ */
+export function inertText(text: string | null | undefined): string {
+  const value = text ?? '';
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
 /** One record, CRLF-terminated as RFC 4180 asks. */
 export function csvLine(values: (string | number | boolean | null)[]): string {
   return values.map(csvField).join(',') + '\r\n';

@@ -96,9 +96,15 @@ test("a Marker search for label 'PAC' lists cadences with h:mm:ss.cc times", asy
   await expect(page).toHaveURL(/sort=time&dir=asc/);
   await expect(rows(page).first().locator('td:nth-child(4)')).toHaveText(/^0:00:/);
 
-  // Changing the kind clears the component conditions.
+  // Changing the kind clears the component conditions, and the marker results with them: the
+  // grid shows the new kind's columns, empty until the search is run.
   await page.getByRole('radio', { name: 'Beat' }).check();
   await expect(page.getByLabel('Component conditions: value of condition 1')).toHaveCount(0);
+  await expect(rows(page)).toHaveCount(0);
+  await expect(headings).toHaveText([/TITLE/, /COMPOSER/, /TIME/]);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(rows(page)).toHaveCount(15);
+  await expect(page).toHaveURL(/kind=BEAT/);
 });
 
 test('the download icon saves the .tla named after the work title', async ({ page, request }) => {
@@ -115,22 +121,30 @@ test('the download icon saves the .tla named after the work title', async ({ pag
   expect(saved.equals(await original.body())).toBe(true);
 });
 
-test("an unreachable server shows 'Error connecting to server.'", async ({ page }) => {
+test("an unreachable server alerts, and shows 'Error connecting to server.'", async ({ page }) => {
   await page.goto('/browse/files/');
   await expect(rows(page)).toHaveCount(15);
-  // The server stops answering: every API request fails at the network level.
-  await page.route('**/api/v1/**', (route) => route.abort('connectionrefused'));
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByText('Error connecting to server.')).toBeVisible();
-
   const alerts: string[] = [];
   page.on('dialog', (dialog) => {
     alerts.push(dialog.message());
     void dialog.dismiss();
   });
+  // The server stops answering: every API request fails at the network level.
+  await page.route('**/api/v1/**', (route) => route.abort('connectionrefused'));
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('Error connecting to server.')).toBeVisible();
+  await expect
+    .poll(() => alerts)
+    .toEqual(['A server/network error occurred. Try waiting for a bit and reloading the page.']);
+
+  // SPEC.md section 8: the timeline search also raises an alert with the error.
+  alerts.length = 0;
   await page.goto('/browse/timelines/');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText('Error connecting to server.')).toBeVisible();
-  await expect.poll(() => alerts.length).toBe(1);
-  expect(alerts[0]).toContain('Error connecting to server.');
+  await expect.poll(() => alerts.length).toBe(2);
+  expect(alerts[0]).toBe(
+    'A server/network error occurred. Try waiting for a bit and reloading the page.',
+  );
+  expect(alerts[1]).toContain('Error connecting to server.');
 });

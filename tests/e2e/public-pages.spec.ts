@@ -232,6 +232,7 @@ const helpPages = [
       'Selecting a whole range with Shift is to be implemented',
       'never moves playback',
       'Double-click',
+      'Press or drag on the time ruler',
     ],
   },
   { path: '/help/cli/', heading: 'Command-line interface', texts: ['--user-interface cli'] },

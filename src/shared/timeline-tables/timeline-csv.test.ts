@@ -61,6 +61,20 @@ describe('timeline CSV export (the desktop app import columns, SPEC.md section 3
     ]);
   });
 
+  it('makes text that a spreadsheet would run as a formula inert, and leaves numbers alone', () => {
+    const json = beyondJson();
+    const markers = json.timelines.find((t) => t.kind === 'MARKER_TIMELINE')!;
+    const [first, second] = markers.components as { label: string; comments: string }[];
+    first!.label = '=HYPERLINK("http://evil.test","click")';
+    first!.comments = '@SUM(A1)';
+    second!.label = '-1+1';
+    const table = timelineTables(json).find((t) => t.kind === 'MARKER')!;
+    expect(parseCsv(timelineCsv(table)).slice(1)).toEqual([
+      ['19.5', "'@SUM(A1)", `'=HYPERLINK("http://evil.test","click")`],
+      ['39', '', "'-1+1"],
+    ]);
+  });
+
   it('names the file after the work and the timeline, without unsafe characters', () => {
     expect(csvFileName('K. 284: I', 'Form/Sections', 'HIERARCHY')).toBe(
       'K. 284 I - Form Sections.csv',

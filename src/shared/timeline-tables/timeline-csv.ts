@@ -1,7 +1,8 @@
 /**
  * One timeline as CSV in the column layout the desktop app imports 'by time' (SPEC.md section 3,
- * 'CSV import columns per kind'), so that the file imports back into TiLiA desktop. Written in
- * the layout worker, which holds the timeline's table; the page only saves the text.
+ * 'CSV import columns per kind'), so that the file imports back into TiLiA desktop. Text that a
+ * spreadsheet would run as a formula is made inert (csv.ts). Written in the layout worker, which
+ * holds the timeline's table; the page only saves the text.
  */
 import type {
   HarmonyComponentJson,
@@ -9,7 +10,7 @@ import type {
   MarkerComponentJson,
   PdfMarkerComponentJson,
 } from '../api-types';
-import { csvLine } from '../csv';
+import { csvLine, inertText } from '../csv';
 import { harmonyLabel } from '../harmony/harmony-label';
 import type { TimelineTable } from './timeline-tables';
 
@@ -80,9 +81,9 @@ export function timelineCsv(table: TimelineTable): string {
         return csvLine([
           c.time,
           mode ? 'key' : 'harmony',
-          harmonySymbol(c),
+          inertText(harmonySymbol(c)),
           mode ? '' : (c.display_mode ?? 'chord'),
-          mode ? '' : (c.custom_text ?? ''),
+          mode ? '' : inertText(c.custom_text),
           mode ? '' : (c.custom_text_font_type ?? 'analytic'),
         ]);
       });
@@ -97,10 +98,10 @@ export function timelineCsv(table: TimelineTable): string {
           c.level,
           c.pre_start ?? c.start,
           c.post_end ?? c.end,
-          c.label,
-          c.comments,
-          c.formal_function,
-          c.formal_type,
+          inertText(c.label),
+          inertText(c.comments),
+          inertText(c.formal_function),
+          inertText(c.formal_type),
         ]);
       });
       break;
@@ -108,7 +109,7 @@ export function timelineCsv(table: TimelineTable): string {
     case 'MARKER': {
       lines = table.rows.map((row) => {
         const c = row.component as MarkerComponentJson;
-        return csvLine([c.time, c.comments, c.label]);
+        return csvLine([c.time, inertText(c.comments), inertText(c.label)]);
       });
       break;
     }

@@ -4,6 +4,7 @@
  */
 import type { ViewerFileJson } from '../../shared/api-types';
 import { readTla } from '../../shared/tla/tla-reader';
+import { checkChosenFiles, readChosenFile } from '../../lib/chosen-files';
 import { viewerJsonFromDocument } from '../../shared/viewer-json/viewer-json-from-document';
 
 export interface LocalFiles {
@@ -68,9 +69,13 @@ export interface LocalFile {
   release(): void;
 }
 
-/** Reads the .tla (throws TlaReadError for a broken one) and builds the viewer JSON. */
+/**
+ * Reads the .tla (throws TlaReadError for a broken one, ChosenFileReadError when the browser
+ * cannot read it) and builds the viewer JSON.
+ */
 export async function openLocalFile(files: LocalFiles): Promise<LocalFile> {
-  const document = readTla(new Uint8Array(await files.tla.arrayBuffer()), files.tla.name);
+  await checkChosenFiles([...(files.media ? [files.media] : []), ...files.pdfs]);
+  const document = readTla(new Uint8Array(await readChosenFile(files.tla)), files.tla.name);
   const urls: string[] = [];
   const urlOf = (file: File) => {
     const url = URL.createObjectURL(file);
