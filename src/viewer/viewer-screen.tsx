@@ -253,6 +253,11 @@ export function ViewerScreen({
             {problem}
           </p>
         )}
+        {header.timelines.length === 0 && (
+          <p className="viewer-note" role="status">
+            This file has no timelines.
+          </p>
+        )}
         <div
           className="viewer-timelines"
           ref={regionRef}

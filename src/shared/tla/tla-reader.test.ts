@@ -180,4 +180,12 @@ describe('readTla on real desktop files', () => {
       expect(readTla(new TextDecoder().decode(bytes), name)).toEqual(readTla(bytes, name));
     }
   });
+
+  it('reads a file without timelines, as the desktop app opens it (a new 0.x file, an export)', () => {
+    const saved = readTla('{"media_metadata": {"title": "Empty"}, "timelines": {}}', 'empty.tla');
+    expect(saved).toMatchObject({ format: 'tla', timelines: [] });
+    expect(saved.mediaMetadata).toEqual({ title: 'Empty' });
+    const exported = readTla('{"timelines": [], "media_path": ""}', 'empty.json');
+    expect(exported).toMatchObject({ format: 'export', timelines: [] });
+  });
 });

@@ -96,8 +96,8 @@ function readTimelines(
   if (!isList && !isJsonObject(value)) {
     throw new TlaFault(`field 'timelines' must be an object or a list`);
   }
+  // No timelines at all is a file the desktop app opens (a new file, an export of one): kept.
   const ids: (string | number)[] = isList ? value.map((_, index) => index) : Object.keys(value);
-  if (ids.length === 0) throw new TlaFault('no timelines');
   if (ids.length > MAX_TIMELINES) throw new TlaFault(`more than ${MAX_TIMELINES} timelines`);
 
   const reads = ids.map((id) =>
