@@ -4,6 +4,7 @@ import { paths } from '../app/routes';
 import { usePageTitle, withProductName } from '../lib/use-page-title';
 import { TlaReadError } from '../shared/tla/tla-model';
 import { ChosenFileReadError, FILE_READ_ERROR } from '../lib/chosen-files';
+import { warnAboutOmissions } from '../viewer/header-warnings';
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import { createLayoutClient, type LayoutClient } from '../viewer/layout-client';
 import { chooseLocalFiles, openLocalFile } from '../viewer/local/local-file';
@@ -70,6 +71,7 @@ export function LocalViewerPage() {
         setError(`This file cannot be shown: ${result.message}`);
         return;
       }
+      warnAboutOmissions(result.header);
       // The layout worker now holds the file: the table view, the strip and the export ask it,
       // as for a stored file. The page keeps only what frees the object URLs.
       const releaseUrls = local.release;

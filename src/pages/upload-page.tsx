@@ -111,7 +111,7 @@ export function UploadPage() {
         </label>
 
         <p id={noteId} className="upload-form__note">
-          Score timelines are not yet supported by the web platform.
+          Score timelines are shown in the viewer, with their staves, clefs and notes.
         </p>
         <p className="upload-form__note">
           <Link href={paths.localViewer}>Just want to look? Open a file without uploading</Link>

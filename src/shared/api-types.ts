@@ -95,13 +95,48 @@ export interface PdfMarkerComponentJson {
   page_number: number;
 }
 
+/**
+ * A Score timeline's component, with the fields its kind has in the .tla (TLA-FORMAT.md section
+ * 4): a note's start, end, step, accidental, octave and staff_index; a staff's index and
+ * line_count; a clef's, key's and time signature's staff_index and time; a bar line's time.
+ */
+export interface ScoreComponentJson {
+  id: number;
+  kind:
+    | 'NOTE'
+    | 'STAFF'
+    | 'CLEF'
+    | 'KEY_SIGNATURE'
+    | 'TIME_SIGNATURE'
+    | 'BAR_LINE'
+    | 'SCORE_ANNOTATION';
+  start?: number;
+  end?: number;
+  time?: number;
+  step?: number;
+  accidental?: number;
+  octave?: number;
+  staff_index?: number;
+  display_accidental?: boolean;
+  index?: number;
+  line_count?: number;
+  line_number?: number;
+  icon?: string;
+  fifths?: number;
+  numerator?: number;
+  denominator?: number;
+  color?: string | null;
+  comments?: string;
+}
+
 export type ComponentJson =
   | HierarchyComponentJson
   | MarkerComponentJson
   | BeatComponentJson
   | HarmonyComponentJson
   | AudiowaveComponentJson
-  | PdfMarkerComponentJson;
+  | PdfMarkerComponentJson
+  | ScoreComponentJson;
 
 export interface TimelineJson {
   id: number;

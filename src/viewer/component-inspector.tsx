@@ -1,5 +1,6 @@
 import type { ComponentJson } from '../shared/api-types';
 import { formatTime } from '../shared/time-format';
+import { noteName } from '../shared/viewer-layout/score-notes';
 import type { ViewerKind } from '../shared/viewer-layout/timeline-kinds';
 
 type Field = [label: string, value: string];
@@ -12,6 +13,7 @@ const KIND_TITLES: Record<ViewerKind, string> = {
   HARMONY: 'Harmony',
   AUDIOWAVE: 'Audiowave',
   PDF: 'PDF marker',
+  SCORE: 'Note',
 };
 
 /** The fields SPEC.md section 3 lists for each viewer component kind. */
@@ -59,11 +61,34 @@ export function inspectorFields(kind: ViewerKind, component: ComponentJson): Fie
       ];
     case 'SLIDER':
       return [];
+    case 'SCORE':
+      return [
+        ['Note', noteName(c)],
+        ['Start', time('start')],
+        ['End', time('end')],
+        ['Staff', typeof c.staff_index === 'number' ? String(c.staff_index + 1) : ''],
+        ['Comments', text('comments')],
+      ];
     default: {
       const unreachable: never = kind;
       throw new Error(`unknown timeline kind ${String(unreachable)}`);
     }
   }
+}
+
+/**
+ * One line naming a component, for the tooltip under the pointer: a note's name, start, end and
+ * staff; otherwise its label (or kind) and time.
+ */
+export function hoverText(kind: ViewerKind, component: ComponentJson): string {
+  const fields = inspectorFields(kind, component);
+  const value = (label: string) => fields.find(([name]) => name === label)?.[1] ?? '';
+  if (kind === 'SCORE') {
+    return `${value('Note')} · ${value('Start')}–${value('End')} · staff ${value('Staff')}`;
+  }
+  const name = value('Label') || (value('Page') && `page ${value('Page')}`) || KIND_TITLES[kind];
+  const time = value('Time') || value('Start');
+  return [name, time].filter(Boolean).join(' · ');
 }
 
 interface InspectorProps {

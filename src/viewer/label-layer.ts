@@ -1,16 +1,19 @@
 import { FIGURE_FONT_SIZE, TEXT_COLOR } from '../shared/viewer-layout/layout-constants';
 import type { DrawnLabel, ViewLayout } from '../shared/viewer-layout/view-layout';
 import type { TimelineHeader } from '../shared/viewer-layout/viewer-document';
+import { MUSIC_FONT_FAMILY, musicBaseline, musicFontReady } from './music-font';
 
 const FONT_FAMILY = 'Arial, Helvetica, sans-serif';
 
 /** What a label's element shows; an element is rebuilt only when this changes. */
 function contentKey(label: DrawnLabel): string {
-  return `${label.size}|${label.text}|${(label.figures ?? []).join('\u0001')}|${label.after ?? ''}`;
+  const figures = (label.figures ?? []).join('\u0001');
+  return `${label.font ?? ''}|${label.size}|${label.text}|${figures}|${label.after ?? ''}`;
 }
 
 function fillLabel(element: HTMLElement, label: DrawnLabel): void {
   element.style.fontSize = `${label.size}px`;
+  element.style.fontFamily = label.font === 'music' ? MUSIC_FONT_FAMILY : '';
   element.textContent = label.text;
   const figures = label.figures ?? [];
   if (figures.length > 0) {
@@ -42,6 +45,8 @@ function fillLabel(element: HTMLElement, label: DrawnLabel): void {
 export class LabelLayer {
   private readonly element = document.createElement('div');
   private readonly pool: HTMLSpanElement[] = [];
+  private last: ViewLayout | null = null;
+  private fontAsked = false;
 
   constructor(
     parent: HTMLElement,
@@ -56,6 +61,7 @@ export class LabelLayer {
   }
 
   draw(layout: ViewLayout): void {
+    this.last = layout;
     let used = 0;
     for (const drawing of layout.timelines) {
       const top = this.headers[drawing.index]?.y ?? 0;
@@ -86,11 +92,26 @@ export class LabelLayer {
       item.dataset.key = key;
       fillLabel(item, label);
     }
-    item.style.transform = `translate(${Math.round(label.x)}px, ${Math.round(top + label.y)}px)`;
+    let y = top + label.y;
+    if (label.font === 'music') {
+      y -= musicBaseline(label.size);
+      this.askForMusicFont();
+    }
+    item.style.transform = `translate(${Math.round(label.x)}px, ${Math.round(y)}px)`;
     if (item.hidden) item.hidden = false;
   }
 
+  /** The first music glyph loads the font; the glyphs are placed again once it is measured. */
+  private askForMusicFont(): void {
+    if (this.fontAsked) return;
+    this.fontAsked = true;
+    void musicFontReady().then(() => {
+      if (this.last && this.element.isConnected) this.draw(this.last);
+    });
+  }
+
   destroy(): void {
+    this.last = null;
     this.element.remove();
     this.pool.length = 0;
   }

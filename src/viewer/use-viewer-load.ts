@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
+import { warnAboutOmissions } from './header-warnings';
 import type { LayoutClient } from './layout-client';
 import { takeViewerLoad } from './viewer-preload';
 
@@ -27,11 +28,7 @@ export function useViewerLoad(fileId: string | undefined): ViewerLoad {
         setLoad({ status: 'error', message: result.message });
         return;
       }
-      for (const skipped of result.header.skipped) {
-        console.warn(
-          `Timeline '${skipped.name}' has the kind '${skipped.kind}', which the viewer does not draw.`,
-        );
-      }
+      warnAboutOmissions(result.header);
       setLoad({ status: 'ready', header: result.header, client, mediaBaseUrl: await mediaBase });
     })();
     return () => {

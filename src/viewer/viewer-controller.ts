@@ -20,6 +20,7 @@ import { LatestWins } from './latest-wins';
 import type { LayoutClient } from './layout-client';
 import type { MediaAdapter } from './media/media-adapter';
 import { clampToSpan, seekApplies, type SeekRequest } from './playback-rules';
+import { hoverText } from './component-inspector';
 import { LabelLayer } from './label-layer';
 import { RulerLayer } from './ruler-layer';
 import { attachSeekDrag, type SeekDrag } from './seek-drag';
@@ -42,6 +43,8 @@ export interface ViewerElements {
   rows: HTMLElement;
   /** The time ruler above the stage: pressing or dragging on it seeks. */
   ruler: HTMLElement;
+  /** The tooltip that names the component under the pointer. */
+  hover: HTMLElement;
   clock: () => HTMLElement | null;
 }
 
@@ -65,7 +68,12 @@ interface PendingView {
 
 /** The start (segments) or time (points) of a component: where selecting it seeks to. */
 export function componentTime(component: ComponentJson): number {
-  return 'start' in component ? component.start : component.time;
+  return ('start' in component ? component.start : component.time) ?? 0;
+}
+
+/** The end of a segment (hierarchy unit, note, audiowave bar); null for points. */
+export function componentEnd(component: ComponentJson): number | null {
+  return 'end' in component && typeof component.end === 'number' ? component.end : null;
 }
 
 /**
@@ -91,6 +99,9 @@ export class ViewerController {
   private readonly labels: LabelLayer;
   private readonly ruler: RulerLayer;
   private readonly seekDrags: SeekDrag[];
+  private hovered: { key: string; x: number; y: number } | null = null;
+  private hoverFrame = 0;
+  private hoverAt: { x: number; y: number } | null = null;
 
   constructor(
     private readonly header: ViewerHeader,
@@ -136,6 +147,8 @@ export class ViewerController {
     this.viewportWidth = this.measureViewport();
     elements.scroller.addEventListener('scroll', this.onScroll, { passive: true });
     this.stageScrolling = forwardStageScrolling(elements.stage, elements.scroller);
+    elements.stage.addEventListener('pointermove', this.onPointerMove);
+    elements.stage.addEventListener('pointerleave', this.onPointerLeave);
     this.resizeObserver = new ResizeObserver(() => this.onResize());
     this.resizeObserver.observe(elements.scroller);
   }
@@ -369,6 +382,63 @@ export class ViewerController {
     }
   }
 
+  // Hover: at most one hit test per frame, and a worker round trip only when the component
+  // under the pointer changes.
+
+  private readonly onPointerMove = (event: PointerEvent): void => {
+    if (event.pointerType !== 'mouse') return;
+    this.hoverAt = { x: event.clientX, y: event.clientY };
+    if (this.hoverFrame === 0) this.hoverFrame = requestAnimationFrame(this.hoverFrameTick);
+  };
+
+  private readonly onPointerLeave = (): void => {
+    this.hoverAt = null;
+    this.showHover(null, '');
+  };
+
+  private readonly hoverFrameTick = (): void => {
+    this.hoverFrame = 0;
+    const at = this.hoverAt;
+    if (!at || this.disposed) return;
+    const ref = this.hit(at.x, at.y);
+    if (!ref) {
+      this.showHover(null, '');
+      return;
+    }
+    const key = `${ref.timeline}:${ref.index}`;
+    const box = this.elements.stage.getBoundingClientRect();
+    const place = { key, x: at.x - box.left, y: at.y - box.top };
+    if (this.hovered?.key === key) {
+      this.placeHover(place);
+      return;
+    }
+    this.hovered = place;
+    const kind = this.header.timelines[ref.timeline]?.kind;
+    void this.client.api.component(ref).then((component) => {
+      if (this.disposed || this.hovered?.key !== key || !component || !kind) return;
+      this.showHover(this.hovered, hoverText(kind, component));
+    });
+  };
+
+  private showHover(place: { key: string; x: number; y: number } | null, text: string): void {
+    const tip = this.elements.hover;
+    if (!place) {
+      this.hovered = null;
+      tip.hidden = true;
+      return;
+    }
+    tip.textContent = text;
+    tip.hidden = false;
+    this.placeHover(place);
+  }
+
+  private placeHover(place: { key: string; x: number; y: number }): void {
+    this.hovered = place;
+    const tip = this.elements.hover;
+    const left = Math.min(place.x + 12, this.viewportWidth - tip.offsetWidth - 4);
+    tip.style.transform = `translate(${Math.max(0, Math.round(left))}px, ${Math.round(place.y + 16)}px)`;
+  }
+
   /** The media time under viewport x, as the view on screen shows it. */
   private timeAt(clientX: number): number | null {
     if (!this.layout) return null;
@@ -424,7 +494,8 @@ export class ViewerController {
     }
     // Merged into a neighbour at this zoom: outline its time span instead.
     const x0 = timeToX(layout.scale, componentTime(component));
-    const x1 = 'end' in component ? timeToX(layout.scale, component.end) : x0 + 1;
+    const end = componentEnd(component);
+    const x1 = end === null ? x0 + 1 : timeToX(layout.scale, end);
     return { timeline: ref.timeline, x0: x0 - 2, x1: x1 + 2, y0: 0, y1: header.height };
   }
 
@@ -437,6 +508,9 @@ export class ViewerController {
     this.elements.scroller.removeEventListener('scroll', this.onScroll);
     this.stageScrolling.dispose();
     for (const drag of this.seekDrags) drag.dispose();
+    cancelAnimationFrame(this.hoverFrame);
+    this.elements.stage.removeEventListener('pointermove', this.onPointerMove);
+    this.elements.stage.removeEventListener('pointerleave', this.onPointerLeave);
     this.ruler.destroy();
     this.scene?.destroy();
     this.scene = null;

@@ -54,6 +54,7 @@ export function ViewerScreen({
   const playheadRef = useRef<HTMLDivElement>(null);
   const rowsRef = useRef<HTMLDivElement>(null);
   const rulerRef = useRef<HTMLDivElement>(null);
+  const hoverRef = useRef<HTMLDivElement>(null);
   const clockRef = useRef<HTMLOutputElement>(null);
   // The score PDF panel (issue 8) reads the same media clock as the playhead, once per frame.
   const pdfs = useMemo(() => pdfSources(header.timelines), [header]);
@@ -91,9 +92,9 @@ export function ViewerScreen({
     const playhead = playheadRef.current;
     const rows = rowsRef.current;
     const ruler = rulerRef.current;
-    if (!region || !scroller || !content || !canvas || !stage || !playhead || !rows || !ruler) {
-      return;
-    }
+    const hover = hoverRef.current;
+    if (!region || !scroller || !content || !canvas || !stage || !playhead || !rows) return;
+    if (!ruler || !hover) return;
     let media: MediaAdapter;
     if (storage === 'staticfiles' && mediaRef.current) {
       media = htmlMediaAdapter(mediaRef.current, header.start);
@@ -115,6 +116,7 @@ export function ViewerScreen({
         playhead,
         rows,
         ruler,
+        hover,
         clock: () => clockRef.current,
       },
       {
@@ -305,6 +307,13 @@ export function ViewerScreen({
               ))}
             </div>
             <div ref={playheadRef} className="viewer-playhead" data-testid="playhead" />
+            <div
+              ref={hoverRef}
+              className="viewer-hover"
+              role="tooltip"
+              data-testid="hover-tip"
+              hidden
+            />
           </div>
           <div
             className="viewer-timelines__scroller"

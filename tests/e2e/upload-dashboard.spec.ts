@@ -61,7 +61,7 @@ test('upload two files, manage them on the dashboard, and delete one', async ({
   await expect(page).toHaveTitle('Upload');
   await expect(page.getByRole('heading', { name: 'UPLOAD FILE' })).toBeVisible();
   await expect(
-    page.getByText('Score timelines are not yet supported by the web platform.'),
+    page.getByText('Score timelines are shown in the viewer, with their staves, clefs and notes.'),
   ).toBeVisible();
   const makePublic = page.getByLabel('MAKE FILE(S) PUBLIC?');
   await expect(makePublic).not.toBeChecked();

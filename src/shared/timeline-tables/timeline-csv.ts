@@ -12,6 +12,7 @@ import type {
 } from '../api-types';
 import { csvLine, inertText } from '../csv';
 import { harmonyLabel } from '../harmony/harmony-label';
+import { noteName } from '../viewer-layout/score-notes';
 import type { TimelineTable } from './timeline-tables';
 
 export const CSV_COLUMNS = {
@@ -37,6 +38,8 @@ export const CSV_COLUMNS = {
   ],
   MARKER: ['time', 'comments', 'label'],
   PDF: ['time', 'page_number'],
+  // The desktop imports scores from MusicXML only; these columns are the note's own fields.
+  SCORE: ['start', 'end', 'note', 'step', 'accidental', 'octave', 'staff_index', 'comments'],
 } as const;
 
 /** The symbol column of a harmony: its chord symbol or numeral; a key's letter ('C', 'f#'). */
@@ -117,6 +120,23 @@ export function timelineCsv(table: TimelineTable): string {
       lines = table.rows.map((row) => {
         const c = row.component as PdfMarkerComponentJson;
         return csvLine([c.time, c.page_number]);
+      });
+      break;
+    }
+    case 'SCORE': {
+      lines = table.rows.map((row) => {
+        const c = row.component as unknown as Record<string, unknown>;
+        const value = (key: string) => (typeof c[key] === 'number' ? (c[key] as number) : '');
+        return csvLine([
+          row.start,
+          row.end ?? row.start,
+          noteName(c),
+          value('step'),
+          value('accidental'),
+          value('octave'),
+          value('staff_index'),
+          inertText(typeof c.comments === 'string' ? c.comments : ''),
+        ]);
       });
       break;
     }

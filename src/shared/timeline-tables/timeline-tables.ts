@@ -16,16 +16,23 @@ import type {
 } from '../api-types';
 import { formatTime } from '../time-format';
 import { measureStructure } from '../viewer-layout/beat-labels';
+import { midiPitch, noteName } from '../viewer-layout/score-notes';
 import { viewerKind, type ViewerKind } from '../viewer-layout/timeline-kinds';
 
-export type TableKind = Extract<ViewerKind, 'HIERARCHY' | 'MARKER' | 'BEAT' | 'HARMONY' | 'PDF'>;
+export type TableKind = Extract<
+  ViewerKind,
+  'HIERARCHY' | 'MARKER' | 'BEAT' | 'HARMONY' | 'PDF' | 'SCORE'
+>;
 
 export interface TableRow {
   id: number;
   start: number;
   /** Segments (hierarchy units) end; points do not. */
   end: number | null;
-  /** Hierarchy level; 1 for keys and 0 for harmonies (keys first at equal times); else 0. */
+  /**
+   * Hierarchy level; 1 for keys and 0 for harmonies (keys first at equal times); a note's MIDI
+   * pitch (the higher first at equal times); else 0.
+   */
   level: number;
   component: ComponentJson;
   /** Beat timelines: the measure's number and the beat's place in it (from 1). */
@@ -42,7 +49,14 @@ export interface TimelineTable {
   rows: TableRow[];
 }
 
-const TABLE_KINDS: readonly ViewerKind[] = ['HIERARCHY', 'MARKER', 'BEAT', 'HARMONY', 'PDF'];
+const TABLE_KINDS: readonly ViewerKind[] = [
+  'HIERARCHY',
+  'MARKER',
+  'BEAT',
+  'HARMONY',
+  'PDF',
+  'SCORE',
+];
 
 function numberList(text: string | undefined): number[] {
   try {
@@ -108,7 +122,21 @@ function rowsOf(kind: TableKind, timeline: TimelineJson): TableRow[] {
       return (components as MarkerComponentJson[]).map((c) => point(c));
     case 'PDF':
       return (components as PdfMarkerComponentJson[]).map((c) => point(c));
+    case 'SCORE':
+      return noteRows(components);
   }
+}
+
+/** A Score timeline's notes (its staves, clefs and signatures are not rows). */
+function noteRows(components: ComponentJson[]): TableRow[] {
+  const rows: TableRow[] = [];
+  for (const component of components) {
+    const note = component as unknown as Record<string, unknown>;
+    if (note.kind !== 'NOTE' || typeof note.start !== 'number') continue;
+    const end = typeof note.end === 'number' ? Math.max(note.start, note.end) : note.start;
+    rows.push({ id: component.id, start: note.start, end, level: midiPitch(note), component });
+  }
+  return rows;
 }
 
 /** The cells of a row, in the order of the table's columns. */
@@ -139,6 +167,12 @@ export function rowCells(table: TimelineTable, row: TableRow): string[] {
     }
     case 'PDF':
       return [time, String((row.component as PdfMarkerComponentJson).page_number)];
+    case 'SCORE': {
+      const c = row.component as unknown as Record<string, unknown>;
+      const staff = typeof c.staff_index === 'number' ? String(c.staff_index + 1) : '';
+      const comments = typeof c.comments === 'string' ? c.comments : '';
+      return [time, formatTime(row.end ?? row.start), noteName(c), staff, comments];
+    }
   }
 }
 
@@ -148,6 +182,7 @@ const COLUMNS: Record<TableKind, string[]> = {
   BEAT: ['Time', 'Measure', 'Beat'],
   HARMONY: ['Time', 'Kind', 'Label', 'Comments'],
   PDF: ['Time', 'Page'],
+  SCORE: ['Start', 'End', 'Note', 'Staff', 'Comments'],
 };
 
 /** The file's timelines in display order, with their index in the JSON. */

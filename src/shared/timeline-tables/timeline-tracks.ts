@@ -5,6 +5,7 @@
  * the page never holds the components themselves.
  */
 import type { HarmonyComponentJson, PdfMarkerComponentJson } from '../api-types';
+import { noteName } from '../viewer-layout/score-notes';
 import type { TableKind, TimelineTable } from './timeline-tables';
 
 export interface TimelineTrack {
@@ -17,7 +18,7 @@ export interface TimelineTrack {
   starts: Float64Array;
   /** Hierarchy units' ends; NaN for points. */
   ends: Float64Array;
-  /** Hierarchy level; 1 for a key and 0 for a chord in a harmony timeline; else 0. */
+  /** Hierarchy level; 1 for a key and 0 for a chord in a harmony timeline; a note's pitch. */
   levels: Int32Array;
   /** What is said for each row ('V65', 'page 3'); empty for beats, said from the two below. */
   labels: string[];
@@ -29,6 +30,7 @@ export interface TimelineTrack {
 /** The label a row is spoken by: its component's, a PDF marker's page; beats use numbers. */
 function rowLabel(table: TimelineTable, row: TimelineTable['rows'][number]): string {
   if (table.kind === 'PDF') return `page ${(row.component as PdfMarkerComponentJson).page_number}`;
+  if (table.kind === 'SCORE') return noteName(row.component as unknown as Record<string, unknown>);
   return (row.component as HarmonyComponentJson).label ?? '';
 }
 

@@ -173,10 +173,21 @@ function componentsJson(timeline: TlaTimeline, nextId: () => number): ComponentJ
         time: c.time,
         page_number: c.pageNumber,
       }));
+    case 'SCORE_TIMELINE':
+      // As the .tla has them: the viewer reads what it draws and skips what it cannot.
+      return timeline.components.map(
+        (c) => ({ id: nextId(), kind: c.kind, ...scoreFields(c.fields) }) as ComponentJson,
+      );
     default:
-      // Slider, score and unknown kinds: listed, never drawn, so their components stay out.
+      // Slider and unknown kinds: listed, never drawn, so their components stay out.
       return [];
   }
+}
+
+/** A score component's fields for the viewer: its own, less the desktop's integrity hash. */
+function scoreFields(fields: Record<string, unknown>): Record<string, unknown> {
+  const { hash: _hash, id: _id, kind: _kind, ...rest } = fields;
+  return rest;
 }
 
 /** One TlaDocument as the viewer JSON the server would serve for it once uploaded. */

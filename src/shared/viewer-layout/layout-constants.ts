@@ -25,6 +25,10 @@ export const AUDIOWAVE_HEIGHT = 40;
 export const AUDIOWAVE_BAR_WIDTH = 2;
 export const PDF_HEIGHT = 30;
 export const PDF_ICON_WIDTH = 20;
+/** The desktop's default Score timeline height, and the least and most a staff gets. */
+export const SCORE_HEIGHT = 160;
+export const SCORE_STAFF_MIN_HEIGHT = 70;
+export const SCORE_STAFF_MAX_HEIGHT = 120;
 
 /** Beat labels (measure numbers) keep at least this distance between their left edges. */
 export const MIN_BEAT_LABEL_SPACING = 25;

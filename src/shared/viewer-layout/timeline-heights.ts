@@ -5,6 +5,9 @@ import {
   HIERARCHY_LEVEL_HEIGHT,
   MARKER_HEIGHT,
   PDF_HEIGHT,
+  SCORE_HEIGHT,
+  SCORE_STAFF_MAX_HEIGHT,
+  SCORE_STAFF_MIN_HEIGHT,
   TIMELINE_BAR_HEIGHT,
   TIMELINE_SPACING,
 } from './layout-constants';
@@ -30,7 +33,12 @@ export interface HeightSource {
  * 30 for the first and 30 for each level beyond it. The file's own height or level_height is not
  * used for drawing, but one of them must be there: without either the file is malformed.
  */
-export function timelineHeight(kind: ViewerKind, source: HeightSource, levelCount = 1): number {
+export function timelineHeight(
+  kind: ViewerKind,
+  source: HeightSource,
+  levelCount = 1,
+  staffCount = 1,
+): number {
   switch (kind) {
     case 'HIERARCHY':
       if (source.height == null && source.level_height == null) throw new TimelineHeightError();
@@ -49,6 +57,16 @@ export function timelineHeight(kind: ViewerKind, source: HeightSource, levelCoun
       return AUDIOWAVE_HEIGHT;
     case 'PDF':
       return PDF_HEIGHT;
+    case 'SCORE': {
+      // The file's height (the desktop's default is 160 for its two staves), within what gives
+      // each staff room for its lines and a few ledger lines without towering over the rest.
+      const staves = Math.max(1, staffCount);
+      const wanted = source.height ?? SCORE_HEIGHT;
+      return Math.min(
+        Math.max(wanted, SCORE_STAFF_MIN_HEIGHT * staves),
+        SCORE_STAFF_MAX_HEIGHT * staves,
+      );
+    }
     default: {
       const unreachable: never = kind;
       throw new Error(`unknown timeline kind ${String(unreachable)}`);

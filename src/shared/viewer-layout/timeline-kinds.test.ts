@@ -16,10 +16,11 @@ describe('viewerKind', () => {
     expect(viewerKind('Pdf')).toBe('PDF');
     expect(viewerKind('BEAT')).toBe('BEAT');
     expect(viewerKind('Harmony')).toBe('HARMONY');
+    expect(viewerKind('SCORE_TIMELINE')).toBe('SCORE');
+    expect(viewerKind('Score')).toBe('SCORE');
   });
 
   it('returns null for kinds the viewer does not draw', () => {
-    expect(viewerKind('SCORE_TIMELINE')).toBeNull();
     expect(viewerKind('Lcma')).toBeNull();
     expect(viewerKind('')).toBeNull();
   });

@@ -10,6 +10,7 @@ export const VIEWER_KINDS = [
   'HARMONY',
   'AUDIOWAVE',
   'PDF',
+  'SCORE',
 ] as const;
 
 export type ViewerKind = (typeof VIEWER_KINDS)[number];

@@ -18,6 +18,7 @@ import {
 } from './layout-constants';
 import { fitLabel } from './label-fit';
 import { occludedMarkers } from './pdf-markers';
+import { scoreView } from './score-view';
 import { pixelsPerSecond, type TimeScale } from './time-scale';
 import { aggregatePoints, pointRange } from './visible-range';
 import type { PreparedFile, PreparedTimeline } from './viewer-document';
@@ -29,9 +30,12 @@ export type GlyphKind = typeof GLYPH_MARKER | typeof GLYPH_PDF | typeof GLYPH_PD
 
 export interface DrawnLabel {
   x: number;
+  /** The text's top; for music glyphs, the baseline (SMuFL glyphs hang on a staff position). */
   y: number;
   text: string;
   size: number;
+  /** 'music': a glyph of the music font (clefs, accidentals, signatures). */
+  font?: 'music';
   /** Figured-bass figures stacked to the right of the text, top to bottom. */
   figures?: string[];
   /** Text after the figures ('/V'). */
@@ -297,6 +301,17 @@ function drawTimeline(
     case 'SLIDER':
       out.rect(0, TIMELINE_BAR_HEIGHT / 2 - 1, viewport, 2, 0x9a9a9a);
       break;
+    case 'SCORE': {
+      const score = timeline.score;
+      if (!score) break;
+      scoreView(score, timeline.height, pps, offset, viewport, timeline.barSeconds ?? 0, {
+        rect: (x, y, w, h, color) => out.rect(x, y, w, h, color),
+        hit: (x0, y0, x1, y1, index) => out.hit(x0, y0, x1, y1, index),
+        glyph: (x, y, text, size) => out.labels.push({ x, y, text, size, font: 'music' }),
+        count: (visible) => (out.visibleCount = visible),
+      });
+      break;
+    }
     default: {
       const unreachable: never = timeline.kind;
       throw new Error(`unknown timeline kind ${String(unreachable)}`);

@@ -16,7 +16,7 @@ describe('prepareFile', () => {
       ['SLIDER', '', 30],
     ]);
     expect(file.header.timelines.map((t) => t.y)).toEqual([0, 35.5, 101, 136.5, 202, 237.5, 283]);
-    expect(file.header.skipped).toEqual([{ name: 'Score', kind: 'SCORE_TIMELINE' }]);
+    expect(file.header.skipped).toEqual([{ name: 'Lcma', kind: 'LCMA_TIMELINE' }]);
     expect(file.header.timelines[4]?.pdfUrl).toBe('/media/score.pdf');
   });
 
@@ -38,5 +38,31 @@ describe('prepareFile', () => {
     expect(file.timelines[0]?.measures?.measureStart.length).toBe(25);
     expect(Array.from(file.timelines[2]?.points?.indices ?? [])).toEqual([1, 0]);
     expect(file.timelines[2]?.colors?.[0]).toBe(0x00ff00);
+  });
+
+  it('draws a Score timeline with its staves, and says what an odd one loses', () => {
+    const json = viewerFixture([
+      {
+        kind: 'SCORE_TIMELINE',
+        name: 'Score',
+        height: 160,
+        components: [
+          { id: 1, kind: 'STAFF', index: 0, line_count: 5 },
+          { id: 2, kind: 'CLEF', staff_index: 0, time: 0, line_number: -1, step: 4, octave: 4 },
+          { id: 3, kind: 'NOTE', start: 1, end: 110, step: 0, octave: 5, staff_index: 0 },
+          { id: 4, kind: 'NOTE', start: 2, end: 3, step: 0, octave: 5, staff_index: 1 },
+        ],
+      },
+    ]);
+    json.concrete_work = { ...json.concrete_work, length: 0, end: 0 };
+    const file = prepareFile(json);
+    const score = file.header.timelines.find((t) => t.kind === 'SCORE');
+    // One staff: as tall as a staff may be, not the desktop's 160 for two.
+    expect(score).toMatchObject({ name: 'Score', height: 120, componentCount: 4 });
+    // Without a media length, the drawn span reaches the last note's end.
+    expect(file.header.end).toBe(110);
+    expect(file.header.problems).toEqual([
+      "Score timeline 'Score': a note on a staff that does not exist was skipped",
+    ]);
   });
 });

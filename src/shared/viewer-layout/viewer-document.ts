@@ -19,6 +19,8 @@ import {
   type HarmonyRow,
 } from './harmony-runs';
 import { hierarchyRows, type HierarchyRows } from './hierarchy-rows';
+import { prepareScore, type PreparedScore } from './score-notes';
+import { typicalBarSeconds } from './score-view';
 import { parseColor } from './label-fit';
 import { stackTimelines, timelineHeight } from './timeline-heights';
 import { viewerKind, type ViewerKind } from './timeline-kinds';
@@ -47,6 +49,9 @@ export interface PreparedTimeline {
   harmonyRows?: [HarmonyRow, HarmonyRow];
   harmonyLabels?: HarmonyLabelLookup;
   wave?: AudiowaveBars;
+  score?: PreparedScore;
+  /** Score timelines: the median bar length, which decides when accidentals have room. */
+  barSeconds?: number;
 }
 
 export interface TimelineHeader {
@@ -71,6 +76,8 @@ export interface ViewerHeader {
   timelines: TimelineHeader[];
   /** Timelines of kinds the viewer does not draw, in file order. */
   skipped: { name: string; kind: string }[];
+  /** What the viewer left out of timelines it draws, for the console (an odd Score timeline). */
+  problems: string[];
   totalHeight: number;
 }
 
@@ -108,6 +115,9 @@ function lastTime(timeline: PreparedTimeline): number {
   if (timeline.harmonyRows)
     return Math.max(0, ...timeline.harmonyRows.map((row) => lastOf(row.times)));
   if (timeline.wave) return lastOf(timeline.wave.maxEnds);
+  if (timeline.score) {
+    return Math.max(lastOf(timeline.score.notes.maxEnds), lastOf(timeline.score.barTimes));
+  }
   return 0;
 }
 
@@ -154,6 +164,10 @@ function prepareKind(kind: ViewerKind, timeline: TimelineJson, prepared: Prepare
       return;
     case 'SLIDER':
       return;
+    case 'SCORE':
+      prepared.score = prepareScore(components);
+      prepared.barSeconds = typicalBarSeconds(prepared.score.barTimes);
+      return;
     default: {
       const unreachable: never = kind;
       throw new Error(`unknown timeline kind ${String(unreachable)}`);
@@ -188,7 +202,12 @@ export function prepareFile(json: ViewerFileJson): PreparedFile {
       components: timeline.components,
     };
     prepareKind(kind, timeline, prepared);
-    prepared.height = timelineHeight(kind, timeline, prepared.hierarchy?.levelCount ?? 1);
+    prepared.height = timelineHeight(
+      kind,
+      timeline,
+      prepared.hierarchy?.levelCount ?? 1,
+      prepared.score?.staves.length ?? 1,
+    );
     return prepared;
   });
   const stack = stackTimelines(timelines.map((t) => t.height));
@@ -206,6 +225,9 @@ export function prepareFile(json: ViewerFileJson): PreparedFile {
       start,
       end,
       skipped,
+      problems: timelines.flatMap((t) =>
+        (t.score?.problems ?? []).map((problem) => `Score timeline '${t.name}': ${problem}`),
+      ),
       totalHeight: stack.total,
       timelines: timelines.map((t) => ({
         index: t.index,

@@ -132,8 +132,9 @@ export function viewerFixture(extra: Partial<TimelineJson>[] = []): ViewerFileJs
     {
       ...base,
       id: 5,
-      name: 'Score',
-      kind: 'SCORE_TIMELINE',
+      // The desktop's development branch has this kind; the viewer does not know it.
+      name: 'Lcma',
+      kind: 'LCMA_TIMELINE',
       display_position: 4,
       components: [],
     },

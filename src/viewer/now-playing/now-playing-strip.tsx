@@ -10,6 +10,7 @@ const KIND_NAMES: Record<TableKind, string> = {
   BEAT: 'Measure',
   HARMONY: 'Chord',
   PDF: 'Page',
+  SCORE: 'Notes',
 };
 
 interface NowPlayingStripProps {

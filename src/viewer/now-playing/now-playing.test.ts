@@ -25,3 +25,44 @@ describe('now playing', () => {
     expect(nowPlayingText(strip[1]!, 0)).toBe(NOTHING);
   });
 });
+
+describe('now playing, a Score timeline', () => {
+  const note = (id: number, start: number, end: number, step: number, octave: number) => ({
+    id,
+    kind: 'NOTE' as const,
+    start,
+    end,
+    step,
+    octave,
+    accidental: step === 3 ? 1 : 0,
+    staff_index: octave < 4 ? 1 : 0,
+  });
+  const json = beyondJson();
+  json.timelines = [
+    {
+      id: 1,
+      name: 'Score',
+      kind: 'SCORE_TIMELINE',
+      display_position: 0,
+      is_visible: true,
+      height: 160,
+      components: [
+        { id: 9, kind: 'STAFF', index: 0, line_count: 5 },
+        note(10, 0, 4, 0, 3),
+        note(11, 0, 4, 4, 3),
+        note(12, 0, 1, 0, 5),
+        note(13, 1, 2, 3, 5),
+        note(14, 3.5, 3.5, 4, 5),
+      ],
+    },
+  ];
+  const [track] = nowPlayingTimelines(timelineTables(json).map(timelineTrack));
+
+  it('says the notes sounding under the playhead, lowest first', () => {
+    expect(track?.kind).toBe('SCORE');
+    expect(nowPlayingText(track!, 0.5)).toBe('C3 G3 C5');
+    expect(nowPlayingText(track!, 1.5)).toBe('C3 G3 F♯5');
+    expect(nowPlayingText(track!, 2.5)).toBe('C3 G3');
+    expect(nowPlayingText(track!, 4.5)).toBe(NOTHING);
+  });
+});

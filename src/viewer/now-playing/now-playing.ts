@@ -26,6 +26,36 @@ function harmonyText(track: TimelineTrack, time: number): string {
   return [key, harmony].filter((part) => part !== null).join(' ');
 }
 
+/** The notes sounding at the time, lowest first: 'C3 E3 G3 C5'. */
+function soundingNotes(track: TimelineTrack, time: number): string {
+  const sounding: number[] = [];
+  const longest = longestRow(track);
+  for (let i = currentRow(track, time); i >= 0; i--) {
+    const start = track.starts[i]!;
+    if (start < time - longest) break;
+    if (track.ends[i]! > time || (start === time && track.ends[i] === start)) sounding.push(i);
+  }
+  if (sounding.length === 0) return NOTHING;
+  // Levels hold the notes' pitches in a score track.
+  sounding.sort((a, b) => track.levels[a]! - track.levels[b]! || a - b);
+  return sounding.map((row) => rowSpoken(track, row)).join(' ');
+}
+
+const longestRows = new WeakMap<TimelineTrack, number>();
+
+/** The longest row of a track (once per track): how far back a row can still be sounding. */
+function longestRow(track: TimelineTrack): number {
+  let longest = longestRows.get(track);
+  if (longest === undefined) {
+    longest = 0;
+    for (let i = 0; i < track.starts.length; i++) {
+      longest = Math.max(longest, (track.ends[i] ?? 0) - (track.starts[i] ?? 0));
+    }
+    longestRows.set(track, longest);
+  }
+  return longest;
+}
+
 /** What the strip says for a timeline: 'Exposition › P', 'D: I', 'measure 12, beat 3', '—'. */
 export function nowPlayingText(track: TimelineTrack, time: number): string {
   switch (track.kind) {
@@ -37,6 +67,8 @@ export function nowPlayingText(track: TimelineTrack, time: number): string {
     }
     case 'HARMONY':
       return harmonyText(track, time);
+    case 'SCORE':
+      return soundingNotes(track, time);
     default: {
       const row = currentRow(track, time);
       const text = row >= 0 ? rowSpoken(track, row) : '';
@@ -45,8 +77,14 @@ export function nowPlayingText(track: TimelineTrack, time: number): string {
   }
 }
 
-/** The kinds the strip shows: sections, cadences (markers), chords and measures. */
-const STRIP_KINDS: ReadonlySet<string> = new Set(['HIERARCHY', 'MARKER', 'BEAT', 'HARMONY']);
+/** The kinds the strip shows: sections, cadences (markers), chords, measures and notes. */
+const STRIP_KINDS: ReadonlySet<string> = new Set([
+  'HIERARCHY',
+  'MARKER',
+  'BEAT',
+  'HARMONY',
+  'SCORE',
+]);
 
 /** The timelines the strip shows, in display order (tracks or the viewer header's timelines). */
 export function nowPlayingTimelines<Timeline extends { kind: string }>(

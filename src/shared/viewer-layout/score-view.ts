@@ -1,0 +1,366 @@
+/**
+ * One view of a Score timeline: staff lines, bar lines, the clef, key and time signature in force
+ * at the view's left edge and where they change, and the notes as bodies from start to end at
+ * their place on the staff, with ledger lines beyond it and accidentals where there is room.
+ *
+ * The cost is bounded by the screen: notes are culled by time, and at each staff place the
+ * bodies that touch or overlap in pixels are drawn as one run, so a movement's thousands of
+ * notes at fit-to-screen cost at most a run per place per pixel column, and a chord of ten notes
+ * in one pixel column is drawn once per place it covers.
+ */
+import { diatonic, inForce, type PreparedScore } from './score-notes';
+import { segmentRange, pointRange } from './visible-range';
+
+/** Vertical geometry of the staves in a timeline of `height` px. */
+export interface StaffGeometry {
+  /** Distance between two staff lines (a staff space), px. */
+  space: number;
+  /** y of each staff's middle line, from the timeline's top. */
+  middles: number[];
+}
+
+/** Staff space range: legible notes at the low end, no giant staves at the high end. */
+const MIN_SPACE = 4;
+const MAX_SPACE = 12;
+/** A staff's band holds its 4 spaces and about 3 ledger lines above and below. */
+const SPACES_PER_BAND = 10;
+
+export function staffGeometry(height: number, staffCount: number): StaffGeometry {
+  const count = Math.max(1, staffCount);
+  const band = height / count;
+  const space = Math.max(MIN_SPACE, Math.min(MAX_SPACE, Math.floor(band / SPACES_PER_BAND)));
+  return { space, middles: Array.from({ length: count }, (_, i) => band * i + band / 2) };
+}
+
+/** A body's y: its place's centre, half a space up and down. */
+export const placeY = (middle: number, place: number, space: number): number =>
+  middle - (place * space) / 2;
+
+/** SMuFL code points (Bravura) of the glyphs drawn as text. */
+export const MUSIC_GLYPHS = {
+  G: '\uE050',
+  G8vb: '\uE052',
+  G8va: '\uE053',
+  F: '\uE062',
+  F8vb: '\uE064',
+  C: '\uE05C',
+  flat: '\uE260',
+  natural: '\uE261',
+  sharp: '\uE262',
+  doubleSharp: '\uE263',
+  doubleFlat: '\uE264',
+} as const;
+
+export const ACCIDENTAL_GLYPHS: Record<number, string> = {
+  [-2]: MUSIC_GLYPHS.doubleFlat,
+  [-1]: MUSIC_GLYPHS.flat,
+  0: MUSIC_GLYPHS.natural,
+  1: MUSIC_GLYPHS.sharp,
+  2: MUSIC_GLYPHS.doubleSharp,
+};
+
+/** Time signature digits: SMuFL timeSig0 (U+E080) to timeSig9. */
+export function meterDigits(value: number): string {
+  return [...String(value)].map((digit) => String.fromCharCode(0xe080 + Number(digit))).join('');
+}
+
+/** Places of the sharps (or flats) of a key signature under the treble clef, in order. */
+const SHARP_PLACES_TREBLE = [4, 1, 5, 2, -1, 3, 0];
+const FLAT_PLACES_TREBLE = [0, 3, -1, 2, -2, 1, -3];
+/** diatonic(B4): the note on the treble staff's middle line. */
+const TREBLE_MIDDLE = 4 * 7 + 6;
+
+/**
+ * Where a key signature's accidentals sit under a clef whose middle line is `middle` (diatonic
+ * steps from C0): the treble pattern moved by the clef's distance from treble (within an octave),
+ * and an octave back where that would leave the staff (the tenor clef's sharps).
+ */
+export function keySignaturePlaces(fifths: number, middle: number, halfLines: number): number[] {
+  let shift = (((TREBLE_MIDDLE - middle) % 7) + 7) % 7;
+  if (shift > 3) shift -= 7;
+  const pattern = fifths >= 0 ? SHARP_PLACES_TREBLE : FLAT_PLACES_TREBLE;
+  // The treble pattern reaches the space above the staff (G sharp); moved up by a clef (the
+  // tenor's), a sharp that would go there is written an octave lower instead.
+  const top = shift > 0 ? halfLines : halfLines + 1;
+  return pattern.slice(0, Math.min(7, Math.abs(fifths))).map((place) => {
+    const moved = place + shift;
+    if (moved > top) return moved - 7;
+    if (moved < -halfLines - 1) return moved + 7;
+    return moved;
+  });
+}
+
+export interface ScoreDrawing {
+  rect(x: number, y: number, w: number, h: number, color: number): void;
+  hit(x0: number, y0: number, x1: number, y1: number, index: number): void;
+  glyph(x: number, baseline: number, text: string, size: number): void;
+  count(visible: number): void;
+}
+
+export const STAFF_LINE_COLOR = 0x8a8a8a;
+export const BAR_LINE_COLOR = 0x6b6b6b;
+export const NOTE_COLOR = 0x1f1f1f;
+export const LEDGER_COLOR = 0x6b6b6b;
+/** The header (clef, key, time) covers the notes under it with the timeline's background. */
+export const SCORE_HEADER_BACKGROUND = 0xfafafa;
+
+/** Accidentals show when a bar is at least this wide (the desktop's own threshold). */
+const ACCIDENTAL_MIN_BAR_WIDTH = 30;
+
+interface Run {
+  x0: number;
+  x1: number;
+  index: number;
+}
+
+/**
+ * Draws the notes of the view and their ledger lines, one run per staff place of touching
+ * bodies. Ledger lines are runs too, keyed by the line's y.
+ */
+function drawNotes(
+  score: PreparedScore,
+  geometry: StaffGeometry,
+  pps: number,
+  offset: number,
+  viewport: number,
+  withAccidentals: boolean,
+  out: ScoreDrawing,
+): void {
+  const notes = score.notes;
+  const t0 = offset / pps;
+  const t1 = (offset + viewport) / pps;
+  const [from, to] = segmentRange(notes.starts, notes.maxEnds, t0, t1);
+  const { space } = geometry;
+  const runs = new Map<number, Run>();
+  const ledgers = new Map<number, Run>();
+  let visible = 0;
+
+  const flush = (key: number, run: Run, ledger: boolean) => {
+    if (ledger) {
+      out.rect(run.x0, key, run.x1 - run.x0, 1, LEDGER_COLOR);
+      return;
+    }
+    const staff = Math.floor(key / 1000);
+    const place = (key % 1000) - 500;
+    const y = placeY(geometry.middles[staff] ?? 0, place, space);
+    const width = Math.max(2, run.x1 - run.x0);
+    // Three quarters of a space: a third (a space apart) keeps a gap, as noteheads on a staff do.
+    const body = Math.max(2, Math.round(space * 0.75));
+    out.rect(run.x0, y - body / 2, width, body, NOTE_COLOR);
+    out.hit(run.x0, y - space / 2, run.x0 + Math.max(4, width), y + space / 2, run.index);
+  };
+  const extend = (
+    map: Map<number, Run>,
+    key: number,
+    x0: number,
+    x1: number,
+    index: number,
+    ledger: boolean,
+  ) => {
+    const run = map.get(key);
+    // Overlapping bodies join; a repeated note keeps the pixel of space before it.
+    if (run && x0 <= run.x1) {
+      run.x1 = Math.max(run.x1, x1);
+      return;
+    }
+    if (run) flush(key, run, ledger);
+    map.set(key, { x0, x1, index });
+  };
+
+  for (let n = from; n < to; n++) {
+    const start = notes.starts[n] ?? 0;
+    const end = notes.ends[n] ?? start;
+    if (end < t0 || start > t1) continue;
+    visible++;
+    const x0 = start * pps - offset;
+    const x1 = Math.max(x0 + 2, end * pps - offset - 1);
+    const staff = notes.staff[n] ?? 0;
+    const place = notes.place[n] ?? 0;
+    const index = notes.indices[n] ?? 0;
+    extend(runs, staff * 1000 + place + 500, x0, x1, index, false);
+    const halfLines = (score.staves[staff]?.lineCount ?? 5) - 1;
+    const middle = geometry.middles[staff] ?? 0;
+    // Ledger lines: every line place between the staff and the note, past the staff's edge.
+    for (let line = halfLines + 2; line <= place; line += 2) {
+      extend(ledgers, Math.round(placeY(middle, line, space)), x0 - 3, x1 + 3, index, true);
+    }
+    for (let line = -halfLines - 2; line >= place; line -= 2) {
+      extend(ledgers, Math.round(placeY(middle, line, space)), x0 - 3, x1 + 3, index, true);
+    }
+    const accidental = notes.accidental[n] ?? 0;
+    if (withAccidentals && notes.showAccidental[n] === 1) {
+      const glyph = ACCIDENTAL_GLYPHS[accidental];
+      if (glyph) out.glyph(x0 - space * 1.2, placeY(middle, place, space), glyph, space * 4);
+    }
+  }
+  for (const [key, run] of ledgers) flush(key, run, true);
+  for (const [key, run] of runs) flush(key, run, false);
+  out.count(visible);
+}
+
+/** The clef, key and time signature at x, for one staff. Returns the width used. */
+function drawSignatures(
+  staff: PreparedScore['staves'][number],
+  time: number,
+  x: number,
+  middle: number,
+  space: number,
+  parts: { clef: boolean; key: boolean; meter: boolean },
+  out: ScoreDrawing,
+): number {
+  const size = space * 4;
+  const halfLines = staff.lineCount - 1;
+  let cursor = x;
+  const clef = inForce(staff.clefs, time);
+  if (clef && parts.clef) {
+    // A clef glyph's origin is on the line the clef names.
+    out.glyph(cursor, placeY(middle, clef.line * 2, space), MUSIC_GLYPHS[clef.shape], size);
+    cursor += space * 3;
+  }
+  const fifths = inForce(staff.keys, time) ?? 0;
+  if (parts.key && fifths !== 0 && clef) {
+    const clefMiddle = diatonic(clef.step, clef.octave) - 2 * clef.line;
+    const glyph = fifths > 0 ? MUSIC_GLYPHS.sharp : MUSIC_GLYPHS.flat;
+    for (const place of keySignaturePlaces(fifths, clefMiddle, halfLines)) {
+      out.glyph(cursor, placeY(middle, place, space), glyph, size);
+      cursor += space;
+    }
+    cursor += space * 0.5;
+  }
+  const meter = inForce(staff.meters, time);
+  if (meter && parts.meter) {
+    out.glyph(cursor, placeY(middle, 2, space), meterDigits(meter.numerator), size);
+    out.glyph(cursor, placeY(middle, -2, space), meterDigits(meter.denominator), size);
+    cursor += space * 2.2;
+  }
+  return cursor - x;
+}
+
+/** Whether any of a staff's changes fall in [t0, t1], and where. */
+function changeTimes(staff: PreparedScore['staves'][number], t0: number, t1: number): number[] {
+  const times = new Set<number>();
+  for (const changes of [staff.clefs, staff.keys, staff.meters]) {
+    const [from, to] = pointRange(changes.times, t0, t1);
+    for (let i = from; i < to; i++) times.add(changes.times[i] ?? 0);
+  }
+  return [...times].sort((a, b) => a - b);
+}
+
+/** Median bar length, seconds (0 without bars): how much room a bar has at this zoom. */
+export function typicalBarSeconds(barTimes: Float64Array): number {
+  if (barTimes.length < 2) return 0;
+  const lengths = new Float64Array(barTimes.length - 1);
+  for (let i = 1; i < barTimes.length; i++) lengths[i - 1] = barTimes[i]! - barTimes[i - 1]!;
+  lengths.sort();
+  return lengths[lengths.length >> 1] ?? 0;
+}
+
+const MEASURE_ONLY: ScoreDrawing = {
+  rect: () => undefined,
+  hit: () => undefined,
+  glyph: () => undefined,
+  count: () => undefined,
+};
+
+const ALL_SIGNATURES = { clef: true, key: true, meter: true };
+
+function drawStaffLines(
+  score: PreparedScore,
+  geometry: StaffGeometry,
+  width: number,
+  out: ScoreDrawing,
+): void {
+  score.staves.forEach((staff, s) => {
+    const halfLines = staff.lineCount - 1;
+    for (let line = -halfLines; line <= halfLines; line += 2) {
+      const y = Math.round(placeY(geometry.middles[s] ?? 0, line, geometry.space));
+      out.rect(0, y, width, 1, STAFF_LINE_COLOR);
+    }
+  });
+}
+
+function drawBarLines(
+  score: PreparedScore,
+  geometry: StaffGeometry,
+  pps: number,
+  offset: number,
+  viewport: number,
+  out: ScoreDrawing,
+): void {
+  const first = score.staves[0];
+  const last = score.staves[score.staves.length - 1];
+  if (!first || !last) return;
+  const { middles, space } = geometry;
+  // From the top staff's top line to the bottom staff's bottom line, once per pixel column.
+  const top = Math.round(placeY(middles[0] ?? 0, first.lineCount - 1, space));
+  const bottom = Math.round(placeY(middles[middles.length - 1] ?? 0, -(last.lineCount - 1), space));
+  const [from, to] = pointRange(score.barTimes, offset / pps, (offset + viewport) / pps);
+  let column = Number.NaN;
+  for (let i = from; i < to; i++) {
+    const x = Math.floor((score.barTimes[i] ?? 0) * pps - offset);
+    if (x === column) continue;
+    column = x;
+    out.rect(x, top, 1, bottom - top + 1, BAR_LINE_COLOR);
+  }
+}
+
+/** Keeps glyphs off the header, whose background covers the canvas but not the text layer. */
+function rightOf(limit: number, out: ScoreDrawing): ScoreDrawing {
+  return {
+    ...out,
+    glyph(x, y, text, size) {
+      if (x >= limit) out.glyph(x, y, text, size);
+    },
+  };
+}
+
+export function scoreView(
+  score: PreparedScore,
+  height: number,
+  pps: number,
+  offset: number,
+  viewport: number,
+  barSeconds: number,
+  out: ScoreDrawing,
+): void {
+  const geometry = staffGeometry(height, score.staves.length);
+  const { space, middles } = geometry;
+  const t0 = offset / pps;
+  const t1 = (offset + viewport) / pps;
+  const headerRight =
+    8 +
+    Math.max(
+      0,
+      ...score.staves.map((staff, s) =>
+        drawSignatures(staff, t0, 4, middles[s] ?? 0, space, ALL_SIGNATURES, MEASURE_ONLY),
+      ),
+    );
+  const body = rightOf(headerRight, out);
+
+  drawStaffLines(score, geometry, viewport, out);
+  drawBarLines(score, geometry, pps, offset, viewport, out);
+  const withAccidentals = barSeconds * pps >= ACCIDENTAL_MIN_BAR_WIDTH;
+  drawNotes(score, geometry, pps, offset, viewport, withAccidentals, body);
+
+  // Changes inside the view, where there is room for them.
+  score.staves.forEach((staff, s) => {
+    let lastRight = -Infinity;
+    for (const time of changeTimes(staff, t0, t1)) {
+      const x = time * pps - offset;
+      if (x < headerRight || x < lastRight + space) continue;
+      lastRight =
+        x + drawSignatures(staff, time, x + 2, middles[s] ?? 0, space, ALL_SIGNATURES, body);
+    }
+  });
+
+  // The header: what is in force at the left edge, over a background that hides the notes, except
+  // at the very start, where the background would hide the first notes rather than old ones.
+  const firstStart = score.notes.starts[0] ?? Infinity;
+  if (t0 > firstStart || firstStart * pps - offset >= headerRight) {
+    out.rect(0, 0, headerRight, height, SCORE_HEADER_BACKGROUND);
+    drawStaffLines(score, geometry, headerRight, out);
+  }
+  score.staves.forEach((staff, s) => {
+    drawSignatures(staff, t0, 4, middles[s] ?? 0, space, ALL_SIGNATURES, out);
+  });
+}
