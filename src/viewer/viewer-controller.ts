@@ -1,7 +1,7 @@
 import type { ComponentJson } from '../shared/api-types';
 import type { NavigationKey } from '../shared/viewer-layout/component-navigation';
 import { hitComponent } from '../shared/viewer-layout/hit-test';
-import { DEFAULT_TIMELINE_WIDTH } from '../shared/viewer-layout/layout-constants';
+import { DEFAULT_TIMELINE_WIDTH, timeAxisWidth } from '../shared/viewer-layout/layout-constants';
 import type { ComponentRef } from '../shared/viewer-layout/layout-session';
 import {
   clampScroll,
@@ -185,7 +185,7 @@ export class ViewerController {
     return {
       start: this.header.start,
       end: this.header.end,
-      width: this.viewportWidth,
+      width: timeAxisWidth(this.viewportWidth),
       zoom: this.zoom,
       scrollLeft: this.scrollLeft,
     };
@@ -206,7 +206,7 @@ export class ViewerController {
         zoom: this.zoom,
         scrollLeft: this.scrollLeft,
         viewportWidth: this.viewportWidth,
-        width: this.viewportWidth,
+        width: timeAxisWidth(this.viewportWidth),
       },
       zoomStartedAt,
     });
@@ -232,6 +232,8 @@ export class ViewerController {
       if (row) row.dataset.visibleCount = String(drawing.visibleCount);
     }
     this.elements.region.dataset.zoom = this.zoom.toFixed(4);
+    // The width the media spans at zoom 1 (the viewport less the end margin), for tests and tools.
+    this.elements.region.dataset.axisWidth = String(layout.scale.width);
     // The frame is on screen when the next animation frame begins.
     const first = !this.drawnOnce;
     this.drawnOnce = true;
@@ -293,7 +295,12 @@ export class ViewerController {
       playheadX >= 0 && playheadX <= this.viewportWidth ? playheadX : this.viewportWidth / 2;
     // zoomAround clamps at the new zoom, as setView will: the request is the one it will make.
     const scrollLeft = zoomAround(scale, zoom, anchor, this.viewportWidth);
-    return { zoom, scrollLeft, viewportWidth: this.viewportWidth, width: this.viewportWidth };
+    return {
+      zoom,
+      scrollLeft,
+      viewportWidth: this.viewportWidth,
+      width: timeAxisWidth(this.viewportWidth),
+    };
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import type { ViewRequest } from '../shared/viewer-layout/view-layout';
+import { timeAxisWidth } from '../shared/viewer-layout/layout-constants';
 import { createLayoutClient, type LayoutClient } from './layout-client';
 import { fetchMediaBaseUrl, fetchViewerBytes } from './viewer-data';
 
@@ -30,6 +31,11 @@ export interface ViewerStart {
 /** The page's 10 px margins and the timelines' 1 px borders (viewer.css), around the timelines. */
 const PAGE_CHROME_WIDTH = 22;
 
+/** The timeline names' column and its border (viewer.css: --viewer-names-width). */
+function namesColumnWidth(pageWidth: number): number {
+  return (pageWidth <= 600 ? 64 : 112) + 1;
+}
+
 /**
  * The first view the page will ask for (fit to screen, as wide as the timelines will be), so the
  * worker lays it out while the page is still starting, and the page finds it ready the moment
@@ -37,8 +43,11 @@ const PAGE_CHROME_WIDTH = 22;
  * is then laid out as usual.
  */
 function firstViewGuess(): ViewRequest | undefined {
-  const width = Math.floor(document.documentElement.clientWidth - PAGE_CHROME_WIDTH);
-  return width >= 100 ? { zoom: 1, scrollLeft: 0, viewportWidth: width, width } : undefined;
+  const page = document.documentElement.clientWidth;
+  const width = Math.floor(page - PAGE_CHROME_WIDTH - namesColumnWidth(page));
+  return width >= 100
+    ? { zoom: 1, scrollLeft: 0, viewportWidth: width, width: timeAxisWidth(width) }
+    : undefined;
 }
 
 export function startViewerLoad(fileId: string): ViewerStart {

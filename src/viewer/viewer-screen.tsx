@@ -26,6 +26,35 @@ interface ViewerScreenProps {
   showInspector?: boolean;
 }
 
+/**
+ * The timelines' names, in a column of their own at the left (as the desktop app has them), so
+ * that no name ever covers the data; a long name is cut short and shown whole on hover.
+ */
+function TimelineNames({
+  timelines,
+  height,
+}: {
+  timelines: ViewerHeader['timelines'];
+  height: number;
+}) {
+  return (
+    <div className="viewer-names" data-testid="timeline-names">
+      <div className="viewer-names__list" style={{ height }}>
+        {timelines.map((timeline) => (
+          <div
+            key={timeline.index}
+            className="viewer-name"
+            style={{ top: timeline.y, height: timeline.height }}
+            title={timeline.name || undefined}
+          >
+            {timeline.name}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
 /** The loaded viewer: media, toolbar, timelines and inspector for one file. */
 export function ViewerScreen({
   header,
@@ -269,58 +298,60 @@ export function ViewerScreen({
           onKeyDown={onTimelineKey}
           data-testid="timelines"
         >
-          <div
-            className="viewer-ruler"
-            ref={rulerRef}
-            data-testid="time-ruler"
-            title="Press or drag here to move playback"
-          >
-            <span className="viewer-ruler__head" data-ruler-head="" />
-          </div>
-          <div
-            className="viewer-timelines__stage"
-            ref={stageRef}
-            style={{ height: totalHeight }}
-            onClick={(event) =>
-              void controllerRef.current?.click(event.clientX, event.clientY, false)
-            }
-            onDoubleClick={(event) =>
-              void controllerRef.current?.click(event.clientX, event.clientY, true)
-            }
-          >
-            <canvas ref={canvasRef} className="viewer-canvas" aria-hidden="true" />
-            <div ref={rowsRef} className="viewer-rows">
-              {header.timelines.map((timeline) => (
-                <div
-                  key={timeline.index}
-                  className="viewer-row"
-                  data-testid="timeline-row"
-                  data-kind={timeline.kind}
-                  data-component-count={timeline.componentCount}
-                  style={{ top: timeline.y, height: timeline.height }}
-                >
-                  {timeline.name && <span className="viewer-row__name">{timeline.name}</span>}
-                  {timeline.kind === 'SLIDER' && (
-                    <span className="viewer-knob" data-slider-knob="" />
-                  )}
-                </div>
-              ))}
-            </div>
-            <div ref={playheadRef} className="viewer-playhead" data-testid="playhead" />
+          <TimelineNames timelines={header.timelines} height={totalHeight} />
+          <div className="viewer-timelines__data">
             <div
-              ref={hoverRef}
-              className="viewer-hover"
-              role="tooltip"
-              data-testid="hover-tip"
-              hidden
-            />
-          </div>
-          <div
-            className="viewer-timelines__scroller"
-            ref={scrollerRef}
-            data-testid="timelines-scroller"
-          >
-            <div className="viewer-timelines__content" ref={contentRef} />
+              className="viewer-ruler"
+              ref={rulerRef}
+              data-testid="time-ruler"
+              title="Press or drag here to move playback"
+            >
+              <span className="viewer-ruler__head" data-ruler-head="" />
+            </div>
+            <div
+              className="viewer-timelines__stage"
+              ref={stageRef}
+              style={{ height: totalHeight }}
+              onClick={(event) =>
+                void controllerRef.current?.click(event.clientX, event.clientY, false)
+              }
+              onDoubleClick={(event) =>
+                void controllerRef.current?.click(event.clientX, event.clientY, true)
+              }
+            >
+              <canvas ref={canvasRef} className="viewer-canvas" aria-hidden="true" />
+              <div ref={rowsRef} className="viewer-rows">
+                {header.timelines.map((timeline) => (
+                  <div
+                    key={timeline.index}
+                    className="viewer-row"
+                    data-testid="timeline-row"
+                    data-kind={timeline.kind}
+                    data-component-count={timeline.componentCount}
+                    style={{ top: timeline.y, height: timeline.height }}
+                  >
+                    {timeline.kind === 'SLIDER' && (
+                      <span className="viewer-knob" data-slider-knob="" />
+                    )}
+                  </div>
+                ))}
+              </div>
+              <div ref={playheadRef} className="viewer-playhead" data-testid="playhead" />
+              <div
+                ref={hoverRef}
+                className="viewer-hover"
+                role="tooltip"
+                data-testid="hover-tip"
+                hidden
+              />
+            </div>
+            <div
+              className="viewer-timelines__scroller"
+              ref={scrollerRef}
+              data-testid="timelines-scroller"
+            >
+              <div className="viewer-timelines__content" ref={contentRef} />
+            </div>
           </div>
         </div>
         {showInspector && selection && selectedHeader && (

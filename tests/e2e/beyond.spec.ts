@@ -10,6 +10,7 @@ import type {
 } from '../../src/shared/api-types';
 import { parseCsv } from '../../src/shared/csv';
 import { formatTime } from '../../src/shared/time-format';
+import { xOfTime } from './support/time-axis';
 import { clicksWav, tlaFor } from './support/viewer-files';
 
 async function openViewer(page: Page, path: string) {
@@ -62,7 +63,7 @@ test.describe('beyond the specification', () => {
       .boundingBox();
     if (!canvas || !row) throw new Error('no layout');
     const span = json.concrete_work;
-    const x = canvas.x + ((marker.time - span.start) / (span.end - span.start)) * canvas.width;
+    const x = await xOfTime(page, marker.time, span);
     await page.mouse.click(x, row.y + row.height / 2);
     await expect(page.locator('.viewer-inspector')).toContainText(marker.label);
 

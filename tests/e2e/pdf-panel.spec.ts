@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { xOfTime } from './support/time-axis';
 import { wavBytes } from '../server/support/media-bytes';
 import { signUpAndLogIn, uploadAnalysis, type AnalysisSpec } from './support/pdf-uploads';
 import { brokenPdf, scorePdf } from './support/score-pdf';
@@ -137,12 +138,11 @@ async function frames(page: Page): Promise<{ page: number; time: number }[]> {
 
 /** Double-clicks the cue marker at `time` on the timeline canvas: a seek that applies at once. */
 async function doubleClickCue(page: Page, time: number): Promise<void> {
-  const canvas = page.locator('.viewer-canvas');
-  const box = (await canvas.boundingBox())!;
   const row = (await page
     .locator('[data-testid="timeline-row"][data-kind="MARKER"]')
     .boundingBox())!;
-  await page.mouse.dblclick(box.x + (time / LENGTH) * box.width, row.y + row.height / 2);
+  const x = await xOfTime(page, time, { start: 0, end: LENGTH });
+  await page.mouse.dblclick(x, row.y + row.height / 2);
 }
 
 async function width(locator: Locator): Promise<number> {

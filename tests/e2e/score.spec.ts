@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { scoreNotes, scoreTla } from './support/score-file';
+import { xOfTime } from './support/time-axis';
 import { uploadPublic } from './support/viewer-files';
 
 /** Score timelines, which the original platform never showed. */
@@ -53,7 +54,7 @@ test('a Score timeline is drawn with its notes, and hovering a note names it', a
 
   // Hover the F#5 of the first bar (the fourth quarter): its body is at the note's place.
   const fSharp = scoreNotes().find((note) => note.accidental === 1)!;
-  const x = canvas.x + ((fSharp.start + fSharp.end) / 2 / SECONDS) * canvas.width;
+  const x = await xOfTime(page, (fSharp.start + fSharp.end) / 2, { start: 0, end: SECONDS });
   // The treble staff's middle line is at a quarter of the row's height; F#5 is 4 half-spaces up.
   const space = Math.floor(box.height / 2 / 10);
   const y = box.y + box.height / 4 - 4 * (space / 2);

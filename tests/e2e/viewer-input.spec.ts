@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { timeAxis } from './support/time-axis';
 import { clicksWav, tlaFor, uploadPublic } from './support/viewer-files';
 
 /**
@@ -44,10 +45,10 @@ const isPaused = (page: Page) =>
 const zoom = (page: Page) =>
   page.getByTestId('timelines').evaluate((region) => Number((region as HTMLElement).dataset.zoom));
 
-/** The time under viewport x at zoom 1: the media fills the canvas's width. */
+/** The time under viewport x at zoom 1. */
 async function timeUnder(page: Page, x: number): Promise<{ time: number; perPixel: number }> {
-  const box = (await page.getByTestId('timelines').locator('canvas').boundingBox())!;
-  return { time: ((x - box.x) / box.width) * SECONDS, perPixel: SECONDS / box.width };
+  const axis = await timeAxis(page);
+  return { time: ((x - axis.x) / axis.width) * SECONDS, perPixel: SECONDS / axis.width };
 }
 
 test('after clicking Play with the mouse, + and - zoom', async ({ page }) => {
@@ -83,18 +84,18 @@ test('after clicking a toolbar button, Space toggles playback once', async ({ pa
 
 test('the arrow keys move the selection with the focus on a toolbar button', async ({ page }) => {
   await open(page);
-  const canvas = (await page.getByTestId('timelines').locator('canvas').boundingBox())!;
+  const axis = await timeAxis(page);
   const row = (await page
     .locator('[data-testid="timeline-row"][data-kind="MARKER"]')
     .boundingBox())!;
   // The file's only marker, at 1 s.
-  await page.mouse.click(canvas.x + canvas.width / SECONDS, row.y + row.height / 2);
+  await page.mouse.click(axis.x + axis.width / SECONDS, row.y + row.height / 2);
   await expect(page.locator('.viewer-inspector')).toContainText('one');
   await page.getByRole('button', { name: 'Zoom out' }).click();
   const beatRow = (await page
     .locator('[data-testid="timeline-row"][data-kind="BEAT"]')
     .boundingBox())!;
-  await page.mouse.click(canvas.x + (canvas.width / SECONDS) * 2, beatRow.y + beatRow.height - 3);
+  await page.mouse.click(axis.x + (axis.width / SECONDS) * 2, beatRow.y + beatRow.height - 3);
   await expect(page.locator('.viewer-inspector')).toContainText('0:00:02.00');
   await page.getByRole('button', { name: 'Fit to screen' }).focus();
   await page.keyboard.press('ArrowRight');

@@ -1,17 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { HarmonyComponentJson, ViewerFileJson } from '../../src/shared/api-types';
+import { xOfTime } from './support/time-axis';
 import { clicksWav, tlaFor, uploadPublic } from './support/viewer-files';
 
 async function openViewer(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByTestId('timelines')).toHaveAttribute('data-drawn', 'true');
-}
-
-/** Viewport x of a time at zoom 1 (the drawn span fills the timelines' width). */
-async function xOfTime(page: Page, time: number, span: { start: number; end: number }) {
-  const box = await page.getByTestId('timelines').locator('canvas').boundingBox();
-  if (!box) throw new Error('no canvas');
-  return box.x + ((time - span.start) / (span.end - span.start)) * box.width;
 }
 
 async function playheadX(page: Page): Promise<number> {

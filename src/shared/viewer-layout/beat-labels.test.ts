@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { SMALL_LABEL_FONT_SIZE } from './layout-constants';
+import { labelWidth } from './label-fit';
 import { beatView, measureStructure, shownMeasures } from './beat-labels';
 
 const none = { beatsInMeasure: [], measureNumbers: [], measuresToForceDisplay: [] };
@@ -75,7 +77,9 @@ describe('shownMeasures', () => {
       beatPattern: [1],
       measuresToForceDisplay: [1],
     });
-    expect(Array.from(shownMeasures(s, (beat) => beat * 10))).toEqual([1, 1, 0, 0, 1]);
+    // Measure 2 is forced; measure 1, ten pixels before it, would overlap it and gives way.
+    expect(Array.from(shownMeasures(s, (beat) => beat * 10))).toEqual([0, 1, 0, 0, 1]);
+    expect(Array.from(shownMeasures(s, (beat) => beat * 30))).toEqual([1, 1, 1, 1, 1]);
   });
 });
 
@@ -123,10 +127,15 @@ describe('beatView', () => {
     for (let n = 0; n < view.tickBeat.length; n++) {
       expect(s.firstInMeasure[view.tickBeat[n] ?? 0]).toBe(view.tickIsMeasure[n]);
     }
+    // Apart by the spacing, and by the text of the one before ('10000' is wider than '7').
     for (let n = 1; n < view.labels.length; n++) {
-      expect((view.labels[n]?.x ?? 0) - (view.labels[n - 1]?.x ?? 0)).toBeGreaterThanOrEqual(25);
+      const before = view.labels[n - 1]!;
+      const gap = view.labels[n]!.x - before.x;
+      expect(gap).toBeGreaterThanOrEqual(25);
+      expect(gap).toBeGreaterThanOrEqual(labelWidth(before.text, SMALL_LABEL_FONT_SIZE));
     }
-    expect(view.labels.length).toBeGreaterThan(60);
+    // Five-digit numbers at 12 px need about 42 px each.
+    expect(view.labels.length).toBeGreaterThan(width / 50);
     expect(view.labels.length).toBeLessThanOrEqual(width / 25 + 1);
   });
 });

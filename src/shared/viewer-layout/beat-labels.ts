@@ -1,4 +1,5 @@
-import { MIN_BEAT_LABEL_SPACING } from './layout-constants';
+import { MIN_BEAT_LABEL_SPACING, SMALL_LABEL_FONT_SIZE } from './layout-constants';
+import { labelWidth } from './label-fit';
 import { aggregatePoints, lowerBound, pointRange } from './visible-range';
 
 export interface MeasureInput {
@@ -63,11 +64,18 @@ export function measureStructure(input: MeasureInput): MeasureStructure {
   return { measureStart, measureNumber, forced, firstInMeasure };
 }
 
+/** Room a measure number takes: its estimated width and a gap after it. */
+function numberRoom(measureNumber: number): number {
+  return labelWidth(String(measureNumber), SMALL_LABEL_FONT_SIZE) + 6;
+}
+
 /**
  * Which measure numbers show at a given spacing: walking from the first measure, a number shows
- * when it starts at least MIN_BEAT_LABEL_SPACING pixels after the last shown one, or when it is
- * forced. Walking from the file's start (not the viewport's) keeps labels still while scrolling.
- * `contentX` gives the content x of a beat index.
+ * when it starts at least MIN_BEAT_LABEL_SPACING pixels after the last shown one, and after
+ * that one's text ends, so numbers never overlap ('1000' is wider than '7'). A forced number
+ * always shows; the unforced number before it gives way if the two would overlap. Walking from
+ * the file's start (not the viewport's) keeps labels still while scrolling. `contentX` gives
+ * the content x of a beat index.
  */
 export function shownMeasures(
   structure: MeasureStructure,
@@ -75,13 +83,18 @@ export function shownMeasures(
   spacing = MIN_BEAT_LABEL_SPACING,
 ): Uint8Array {
   const shown = new Uint8Array(structure.measureStart.length);
+  let last = -1;
   let lastX = -Infinity;
+  let clearFrom = -Infinity;
   for (let measure = 0; measure < structure.measureStart.length; measure++) {
     const x = contentX(structure.measureStart[measure] ?? 0);
-    if (structure.forced[measure] === 1 || x - lastX >= spacing) {
-      shown[measure] = 1;
-      lastX = x;
-    }
+    const forced = structure.forced[measure] === 1;
+    if (!forced && (x - lastX < spacing || x < clearFrom)) continue;
+    if (forced && x < clearFrom && last >= 0 && structure.forced[last] !== 1) shown[last] = 0;
+    shown[measure] = 1;
+    last = measure;
+    lastX = x;
+    clearFrom = x + numberRoom(structure.measureNumber[measure] ?? 0);
   }
   return shown;
 }

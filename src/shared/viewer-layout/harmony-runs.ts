@@ -145,16 +145,19 @@ export interface HarmonyMark {
   index: number;
   row: 0 | 1;
   x: number;
-  /** Shown when the whole label fits before the next one in its row starts. */
+  /** Shown when it starts clear of the label before it in its row. */
   label: HarmonyLabel | null;
 }
 
 const LABEL_GAP = 4;
 
 /**
- * Harmony label runs in a viewport: each label runs from its time to the next one in its row; a
- * label is drawn only when it fits in its run, so labels never overlap. The run that began before
- * the viewport is included, since its label may still show.
+ * Harmony marks in a viewport, one per pixel column in each row. Labels are thinned left to
+ * right: a chord's label is drawn when it starts clear of the last label drawn in its row, and
+ * may run on over the ticks of chords too close to have their own, so a dense passage at
+ * fit-to-screen still names a chord every label's width instead of none. Labels never overlap,
+ * and the last one ends before the content does. The chord sounding at the viewport's left
+ * edge is included, since its label may still show.
  */
 export function harmonyView(
   rows: readonly HarmonyRow[],
@@ -166,29 +169,25 @@ export function harmonyView(
 ): HarmonyMark[] {
   const t0 = offset / pxPerSecond;
   const t1 = (offset + viewportWidth) / pxPerSecond;
+  const end = contentEnd - offset;
   const marks: HarmonyMark[] = [];
   for (const row of rows) {
     const from = Math.max(0, lowerBound(row.times, t0) - 1);
     const to = upperBound(row.times, t1, from);
     const xs = new Float32Array(to - from);
     for (let i = from; i < to; i++) xs[i - from] = (row.times[i] ?? 0) * pxPerSecond - offset;
+    let clearFrom = -Infinity;
     for (const k of aggregatePoints(xs)) {
-      const i = k + from;
-      const index = row.indices[i] ?? 0;
+      const index = row.indices[k + from] ?? 0;
       const x = xs[k] ?? 0;
-      const nextX =
-        i + 1 < row.times.length
-          ? (row.times[i + 1] ?? 0) * pxPerSecond - offset
-          : contentEnd - offset;
-      // No label fits a run narrower than the gap, so its label is not even worked out: at a
-      // full zoom-out, every run of a dense harmony timeline is a fraction of a pixel.
-      const room = nextX - x;
-      const label =
-        room < LABEL_GAP
-          ? null
-          : ((typeof labels === 'function' ? labels(index) : labels[index]) ?? null);
-      const fits = label !== null && label.width + LABEL_GAP <= room;
-      marks.push({ index, row: row.row, x, label: fits ? label : null });
+      // A label is only worked out where one could start: at a full zoom-out most marks are not.
+      let label: HarmonyLabel | null = null;
+      if (x >= clearFrom) {
+        label = (typeof labels === 'function' ? labels(index) : labels[index]) ?? null;
+        if (label !== null && (label.width === 0 || x + label.width > end)) label = null;
+      }
+      if (label !== null) clearFrom = x + label.width + LABEL_GAP;
+      marks.push({ index, row: row.row, x, label });
     }
   }
   return marks;

@@ -27,10 +27,12 @@ describe('hierarchyRows', () => {
     ]);
   });
 
-  it('cycles five level colours and lets a component colour win', () => {
-    expect(levelColor(1)).toBe(HIERARCHY_LEVEL_COLORS[0]);
-    expect(levelColor(5)).toBe(HIERARCHY_LEVEL_COLORS[4]);
-    expect(levelColor(6)).toBe(HIERARCHY_LEVEL_COLORS[0]);
+  it("colours levels with the desktop's palette (colors[level % 10]) and lets a component colour win", () => {
+    expect(levelColor(1)).toBe(0xf2d675);
+    expect(levelColor(2)).toBe(0xffabaf);
+    expect(levelColor(9)).toBe(HIERARCHY_LEVEL_COLORS[9]);
+    expect(levelColor(10)).toBe(0x68de7c);
+    expect(levelColor(11)).toBe(0xf2d675);
     const rows = hierarchyRows([
       unit(0, 1, 2),
       unit(1, 2, 2, '', '#ff0000'),

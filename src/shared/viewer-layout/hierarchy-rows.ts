@@ -15,10 +15,17 @@ export interface HierarchyInput {
   label: string;
 }
 
-/** The colour of a hierarchy level: five colours cycling from level 1. */
+/** The colour of a hierarchy level, as the desktop app picks it: its palette at level % 10. */
 export function levelColor(level: number): number {
-  const index = (((Math.max(1, Math.floor(level)) - 1) % 5) + 5) % 5;
+  const count = HIERARCHY_LEVEL_COLORS.length;
+  const index = ((Math.max(1, Math.floor(level)) % count) + count) % count;
   return HIERARCHY_LEVEL_COLORS[index] ?? HIERARCHY_LEVEL_COLORS[0];
+}
+
+/** A unit's boundary: its fill darkened, so touching units of one colour stay apart. */
+export function boundaryColor(fill: number): number {
+  const channel = (shift: number) => Math.round(((fill >> shift) & 0xff) * 0.55);
+  return (channel(16) << 16) | (channel(8) << 8) | channel(0);
 }
 
 export interface HierarchyLevel {

@@ -10,6 +10,24 @@ export const TOOLBAR_HEIGHT = 50;
 export const TIMELINE_SPACING = 5.5;
 
 export const ZOOM_STEP = 0.2;
+/**
+ * Room after the media's end, so that the last component's label (a cadence, a measure number)
+ * is on screen whole at fit-to-screen: the time axis spans the viewport less this.
+ */
+export const MAX_END_MARGIN = 48;
+
+/** The end margin after a time axis `width` px wide: MAX_END_MARGIN, less on a phone. */
+export function endMargin(width: number): number {
+  return Math.round(Math.min(MAX_END_MARGIN, Math.max(0, width) * 0.05));
+}
+
+/** The time axis's width at fit-to-screen in a viewport: the widest that leaves its margin. */
+export function timeAxisWidth(viewportWidth: number): number {
+  let width = Math.floor(viewportWidth - endMargin(viewportWidth));
+  while (width > 1 && width + endMargin(width) > viewportWidth) width--;
+  while (width + 1 + endMargin(width + 1) <= viewportWidth) width++;
+  return width;
+}
 export const MIN_ZOOM = 1;
 /** Past this many pixels per second nothing new becomes visible; zooming stops there. */
 export const MAX_PIXELS_PER_SECOND = 2000;
@@ -33,8 +51,14 @@ export const SCORE_STAFF_MAX_HEIGHT = 120;
 /** Beat labels (measure numbers) keep at least this distance between their left edges. */
 export const MIN_BEAT_LABEL_SPACING = 25;
 
-/** light green, rose, cream, teal, purple: hierarchy level colours, cycling from level 1. */
-export const HIERARCHY_LEVEL_COLORS = [0xb5e3a8, 0xf2b8c6, 0xf6ecc4, 0x7cc7c1, 0xb9a2d8] as const;
+/**
+ * The TiLiA desktop app's default hierarchy colours (tilia/settings.py,
+ * hierarchy_default_colors), which it picks as colors[level % 10]: level 1 is the yellow.
+ */
+export const HIERARCHY_LEVEL_COLORS = [
+  0x68de7c, 0xf2d675, 0xffabaf, 0xdcdcde, 0x9ec2e6, 0x00ba37, 0xdba617, 0xf86368, 0xa7aaad,
+  0x4f94d4,
+] as const;
 export const AUDIOWAVE_COLOR = 0x3a78d4;
 export const BEAT_TICK_COLOR = 0x5b5b5b;
 export const DEFAULT_MARKER_COLOR = 0xe07b39;
@@ -43,7 +67,8 @@ export const TEXT_COLOR = 0x1f1f1f;
 
 /** Label fonts: sizes in px and the average glyph width used to fit text into a box. */
 export const LABEL_FONT_SIZE = 12;
-/** Measure numbers and marker labels. */
-export const SMALL_LABEL_FONT_SIZE = 10;
-export const FIGURE_FONT_SIZE = 9;
+/** Measure numbers and marker labels: 12 px is the least that reads well at a glance. */
+export const SMALL_LABEL_FONT_SIZE = 12;
+/** Figured bass stacks two figures in a 30 px row: smaller, as in print. */
+export const FIGURE_FONT_SIZE = 10;
 export const AVERAGE_GLYPH_WIDTH = 0.6;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { endMargin, timeAxisWidth } from './layout-constants';
 import {
   clampScroll,
+  contentWidth,
   clampZoom,
   maxZoom,
   pixelsPerSecond,
@@ -53,9 +55,19 @@ describe('zoom', () => {
     expect(xToTime(after, 250)).toBeCloseTo(xToTime(scale, 250), 9);
   });
 
-  it('clamps scroll to the content', () => {
+  it('clamps scroll to the content, the end margin after the media included', () => {
     expect(clampScroll({ width: 1000, zoom: 2 }, 1000, -5)).toBe(0);
-    expect(clampScroll({ width: 1000, zoom: 2 }, 1000, 5000)).toBe(1000);
+    expect(clampScroll({ width: 1000, zoom: 2 }, 1000, 5000)).toBe(1000 + endMargin(1000));
+  });
+
+  it('fits the media and its end margin in the viewport at zoom 1', () => {
+    for (const viewport of [360, 1000, 1418, 1920]) {
+      const width = timeAxisWidth(viewport);
+      expect(contentWidth({ width, zoom: 1 })).toBeLessThanOrEqual(viewport);
+      expect(contentWidth({ width: width + 1, zoom: 1 })).toBeGreaterThan(viewport);
+    }
+    expect(endMargin(1392)).toBe(48);
+    expect(endMargin(342)).toBe(17);
   });
 });
 

@@ -1,4 +1,4 @@
-import { MAX_PIXELS_PER_SECOND, MIN_ZOOM, ZOOM_STEP } from './layout-constants';
+import { endMargin, MAX_PIXELS_PER_SECOND, MIN_ZOOM, ZOOM_STEP } from './layout-constants';
 
 /**
  * Where times sit on screen. At zoom 1 the media (start..end) fills `width` pixels; zoom z makes
@@ -22,8 +22,9 @@ export function pixelsPerSecond(
   return (scale.width * scale.zoom) / duration(scale);
 }
 
+/** The scrollable width: the media at this zoom, and the end margin after it. */
 export function contentWidth(scale: Pick<TimeScale, 'width' | 'zoom'>): number {
-  return scale.width * scale.zoom;
+  return scale.width * scale.zoom + endMargin(scale.width);
 }
 
 /** Viewport x of a time. */

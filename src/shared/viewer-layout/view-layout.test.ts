@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { prepareFile } from './viewer-document';
+import { boundaryColor, levelColor } from './hierarchy-rows';
+import { labelWidth } from './label-fit';
 import { GLYPH_PDF, GLYPH_PDF_OCCLUDED, layoutTransferables, layoutView } from './view-layout';
 import { viewerFixture } from './viewer-fixture.test-support';
 
@@ -59,17 +61,34 @@ describe('layoutView', () => {
       ...Array.from(hierarchy?.rects.subarray(n * 4, n * 4 + 4) ?? []),
       color,
     ]);
-    const levelColour = boxes[0]?.[4];
+    const level1 = levelColor(1);
+    const level2 = levelColor(2);
     expect(boxes).toEqual([
-      // Level 1: 'a' in the level's colour and 'b' in its own red touch at 200 px: two boxes.
-      [0, 31, 200, 28, levelColour],
-      [200, 31, 300, 28, 0xff0000],
-      // Level 2: 'A' and 'B', both in the level's colour, touch at 500 px: one box.
-      [0, 1, 1000, 28, boxes[2]?.[4]],
+      // Level 1: 'a' in the level's colour and 'b' in its own red, touching at 200 px.
+      [0, 31, 1, 28, boundaryColor(level1)],
+      [1, 31, 199, 28, level1],
+      [200, 31, 1, 28, boundaryColor(0xff0000)],
+      [201, 31, 299, 28, 0xff0000],
+      // Level 2: 'A' and 'B', both in the level's colour, touch at 500 px: each keeps its
+      // boundary, so they are never drawn as one bar.
+      [0, 1, 1, 28, boundaryColor(level2)],
+      [1, 1, 499, 28, level2],
+      [500, 1, 1, 28, boundaryColor(level2)],
+      [501, 1, 499, 28, level2],
     ]);
-    expect(boxes[2]?.[4]).not.toBe(levelColour);
+    expect(level2).not.toBe(level1);
     // Beats a second (10 px) apart: one rectangle each.
     expect(layout.timelines[0]?.rects.length).toBe(100 * 4);
+  });
+
+  it('centres each hierarchy label in the part of its unit on screen', () => {
+    const hierarchy = layoutView(file, fit).timelines[3];
+    const label = hierarchy?.labels.find((l) => l.text === 'B');
+    // 'B' spans 500-1000 px; one glyph of 12 px type is about 7 px wide.
+    expect(label?.x).toBeCloseTo(750 - labelWidth('B') / 2, 5);
+    const zoomed = layoutView(file, { ...fit, zoom: 4, scrollLeft: 2500 }).timelines[3];
+    const scrolled = zoomed?.labels.find((l) => l.text === 'B');
+    expect(scrolled?.x).toBeCloseTo(500 - labelWidth('B') / 2, 5);
   });
 
   it('draws one glyph per marker pixel column, stem included', () => {

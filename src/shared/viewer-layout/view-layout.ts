@@ -1,7 +1,7 @@
 import { audiowaveView } from './audiowave-bars';
 import { beatView } from './beat-labels';
 import { harmonyView } from './harmony-runs';
-import { hierarchyView } from './hierarchy-rows';
+import { boundaryColor, hierarchyView } from './hierarchy-rows';
 import {
   AUDIOWAVE_COLOR,
   BEAT_HEIGHT,
@@ -16,7 +16,7 @@ import {
   TEXT_COLOR,
   TIMELINE_BAR_HEIGHT,
 } from './layout-constants';
-import { fitLabel } from './label-fit';
+import { fitLabel, labelWidth } from './label-fit';
 import { occludedMarkers } from './pdf-markers';
 import { scoreView } from './score-view';
 import { pixelsPerSecond, type TimeScale } from './time-scale';
@@ -170,13 +170,21 @@ function drawTimeline(
         offset,
         viewport,
       )) {
-        const width = Math.max(1, box.x1 - box.x0);
+        // Whole pixels, and a darker first pixel column: a unit's boundary shows at any zoom,
+        // also where it touches a unit of the same colour.
+        const x0 = Math.floor(box.x0);
+        const x1 = Math.max(x0 + 1, Math.floor(box.x1));
         out.visibleCount++;
-        out.rect(box.x0, box.y + 1, width, box.height - 2, box.color);
-        out.hit(box.x0, box.y, box.x0 + width, box.y + box.height, box.index);
+        out.rect(x0, box.y + 1, 1, box.height - 2, boundaryColor(box.color));
+        if (x1 - x0 > 1) out.rect(x0 + 1, box.y + 1, x1 - x0 - 1, box.height - 2, box.color);
+        out.hit(x0, box.y, x1, box.y + box.height, box.index);
         if (box.label) {
+          // Centred in the part of the unit on screen.
+          const left = Math.max(x0, 0);
+          const right = Math.min(x1, viewport);
+          const width = labelWidth(box.label, LABEL_FONT_SIZE);
           out.labels.push({
-            x: Math.max(box.x0, 0) + 3,
+            x: Math.max(left + 2, (left + right - width) / 2),
             y: box.y + (box.height - LABEL_FONT_SIZE) / 2 - 1,
             text: box.label,
             size: LABEL_FONT_SIZE,

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { HierarchyComponentJson, ViewerFileJson } from '../../src/shared/api-types';
+import { xOfTime } from './support/time-axis';
+import { clicksWav, tlaFor, uploadPublic } from './support/viewer-files';
+
+/** The viewer as an analyst reads it: boundaries, names beside the data, phones. */
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByTestId('timelines')).toHaveAttribute('data-drawn', 'true');
+}
+
+test('touching phrases of one colour are drawn with a boundary between them', async ({ page }) => {
+  await open(page, '/viewer/135');
+  const json = (await (await page.request.get('/api/v1/files/135/json')).json()) as ViewerFileJson;
+  const phrases = json.timelines.find((t) => t.name === 'Phrases')!
+    .components as HierarchyComponentJson[];
+  const sorted = [...phrases].sort((a, b) => a.start - b.start);
+  // Two phrases where one ends as the next begins.
+  const pair = sorted.findIndex((unit, i) => i > 0 && sorted[i - 1]!.end === unit.start);
+  expect(pair).toBeGreaterThan(0);
+  const boundary = sorted[pair]!.start;
+  const row = (await page
+    .locator('[data-testid="timeline-row"][data-kind="HIERARCHY"]')
+    .boundingBox())!;
+  const x = Math.floor(await xOfTime(page, boundary, json.concrete_work));
+  const strip = await page.screenshot({
+    clip: { x: x - 6, y: row.y + row.height / 2, width: 13, height: 1 },
+  });
+  const pixels = await page.evaluate(async (png) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${png}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = 1;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const data = context.getImageData(0, 0, image.width, 1).data;
+    return Array.from(
+      { length: image.width },
+      (_, i) => data[i * 4]! + data[i * 4 + 1]! + data[i * 4 + 2]!,
+    );
+  }, strip.toString('base64'));
+  // The fill on both sides is light; the boundary column is clearly darker than both.
+  const darkest = Math.min(...pixels);
+  expect(darkest).toBeLessThan(pixels[0]! * 0.75);
+  expect(darkest).toBeLessThan(pixels.at(-1)! * 0.75);
+});
+
+test('no timeline name covers a drawn label', async ({ page }) => {
+  await open(page, '/viewer/135');
+  const names = await page
+    .locator('.viewer-name')
+    .evaluateAll((elements) =>
+      elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+    );
+  expect(names.length).toBeGreaterThan(0);
+  const labels = await page
+    .locator('.viewer-label:not([hidden])')
+    .evaluateAll((elements) =>
+      elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+    );
+  expect(labels.length).toBeGreaterThan(20);
+  for (const name of names) {
+    for (const label of labels) {
+      const apart =
+        label.left >= name.right ||
+        label.right <= name.left ||
+        label.top >= name.bottom ||
+        label.bottom <= name.top;
+      expect(apart).toBe(true);
+    }
+  }
+  // And the last cadence is whole on screen at fit-to-screen.
+  const stage = (await page.locator('.viewer-timelines__stage').boundingBox())!;
+  const right = Math.max(...labels.map((label) => label.right));
+  expect(right).toBeLessThanOrEqual(stage.x + stage.width);
+});
+
+test('at 360 px the Play button is there and at least 40 px wide', async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  const id = await uploadPublic(page.request, `phone${Date.now().toString(36)}`, [
+    { name: 'phone.tla', mimeType: 'application/json', buffer: tlaFor('phone.wav', 'Phone', 8) },
+    { name: 'phone.wav', mimeType: 'audio/wav', buffer: clicksWav(8) },
+  ]);
+  await open(page, `/viewer/${id}`);
+  const play = page.getByRole('button', { name: 'Play' });
+  await expect(play).toBeInViewport();
+  for (const name of ['Play', 'Stop', 'Zoom in', 'Zoom out', 'Fit to screen']) {
+    const box = (await page.getByRole('button', { name }).boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(40);
+    expect(box.height).toBeGreaterThanOrEqual(40);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
+  // The strip that reads the timelines comes after them on a phone.
+  const timelines = (await page.getByTestId('timelines').boundingBox())!;
+  const strip = (await page.getByTestId('now-playing').boundingBox())!;
+  expect(strip.y).toBeGreaterThan(timelines.y);
+  await page.screenshot({ path: test.info().outputPath('viewer-360.png'), fullPage: true });
+  await context.close();
+});
