@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
  * files (`--minutes`) keep the same densities. Deterministic: the same minutes give the same bytes.
  *
  *   npx tsx bench/reference-file.ts [--minutes 180] [--out reference.tla] [--wav reference.wav]
- *     [--wav-seconds N]
+ *     [--wav-seconds N] [--score-notes N]
  */
 
 export interface ReferenceCounts {
@@ -60,7 +60,71 @@ const MARKER_COLORS = ['#e07b39', '#3a78d4', '#2e9c5a', '#b23b8a'];
 /** Level sizes for 2,000 units: each level's units split the whole span evenly. */
 const LEVEL_SHARES = [0.64, 0.24, 0.08, 0.032, 0.008] as const;
 
-export function referenceTla(minutes = 180): Buffer {
+/**
+ * A Score timeline of `count` notes over `seconds`, as the desktop writes one: two staves (treble
+ * and bass), clefs, a key and time signature, a bar line every four beats (one second), and
+ * notes of a quarter to two beats in both hands, often in chords.
+ */
+function scoreComponents(
+  count: number,
+  seconds: number,
+  rand: () => number,
+): Record<string, unknown>[] {
+  const components: Record<string, unknown>[] = [
+    { line_count: 5, index: 0, kind: 'STAFF' },
+    { line_count: 5, index: 1, kind: 'STAFF' },
+    {
+      staff_index: 0,
+      time: 0,
+      line_number: -1,
+      step: 4,
+      octave: 4,
+      icon: 'clef-treble.svg',
+      kind: 'CLEF',
+    },
+    {
+      staff_index: 1,
+      time: 0,
+      line_number: 1,
+      step: 3,
+      octave: 3,
+      icon: 'clef-bass.svg',
+      kind: 'CLEF',
+    },
+  ];
+  for (const staff of [0, 1]) {
+    components.push({ staff_index: staff, time: 0, fifths: 2, kind: 'KEY_SIGNATURE' });
+    components.push({
+      staff_index: staff,
+      time: 0,
+      numerator: 4,
+      denominator: 4,
+      kind: 'TIME_SIGNATURE',
+    });
+  }
+  for (let bar = 0; bar < seconds; bar++) components.push({ time: bar, kind: 'BAR_LINE' });
+  const spacing = seconds / count;
+  for (let i = 0; i < count; i++) {
+    const start = Math.floor(i * spacing * 16) / 16;
+    const staff = i % 3 === 0 ? 1 : 0;
+    components.push({
+      start,
+      end: Math.min(seconds, start + 0.25 * (1 + Math.floor(rand() * 8))),
+      step: Math.floor(rand() * 7),
+      accidental: rand() < 0.15 ? 1 : 0,
+      octave: staff === 0 ? 4 + Math.floor(rand() * 2) : 2 + Math.floor(rand() * 2),
+      staff_index: staff,
+      color: null,
+      comments: '',
+      display_accidental: rand() < 0.1,
+      kind: 'NOTE',
+    });
+  }
+  return components;
+}
+
+/** The reference file; `scoreNotes` adds a Score timeline of that many notes (DESIGN.md 7). */
+export function referenceTla(minutes = 180, scoreNotes = 0): Buffer {
   const counts = referenceCounts(minutes);
   const rand = random(20250101 + minutes);
   const seconds = counts.seconds;
@@ -192,6 +256,17 @@ export function referenceTla(minutes = 180): Buffer {
     })),
   );
   timeline('SLIDER_TIMELINE', { is_visible: true, ordinal: 6, height: 40, components: {} });
+  if (scoreNotes > 0) {
+    const score = timeline('SCORE_TIMELINE', {
+      name: 'Score',
+      height: 160,
+      is_visible: true,
+      ordinal: 7,
+      svg_data: '',
+      viewer_beat_x: {},
+    });
+    score.components = keyed(scoreComponents(scoreNotes, seconds, random(7 + minutes)));
+  }
 
   const document = {
     file_path: '',
@@ -242,7 +317,7 @@ function argument(name: string): string | undefined {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const minutes = Number(argument('--minutes') ?? 180);
   const out = argument('--out') ?? 'reference.tla';
-  writeFileSync(out, referenceTla(minutes));
+  writeFileSync(out, referenceTla(minutes, Number(argument('--score-notes') ?? 0)));
   const wav = argument('--wav');
   // As long as the recording by default (8 kHz 8-bit mono: 86 MB for 3 hours); --wav-seconds
   // makes a shorter one when only playback needs it.

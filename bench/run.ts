@@ -12,7 +12,7 @@ import { BUDGETS, median, runViewerBench, type ViewerBenchResult } from './viewe
  * `npm run bench`: every budget of DESIGN.md section 7 on this machine, as one table (measure,
  * value, budget, within or not), also written to bench/results/latest.json.
  *
- *   npm run bench [-- --smoke] [--no-postgres | --postgres URL] [--only layout,search,server,viewer]
+ *   npm run bench [-- --smoke] [--no-postgres | --postgres URL] [--only layout,search,server,viewer,viewer-score]
  *     [--components N] [--server-components N] [--minutes N] [--port N] [--client-dir DIR]
  *
  * --smoke runs every benchmark on small sizes (a few minutes) and writes bench/results/smoke.json;
@@ -164,8 +164,9 @@ function serverRows(result: ServerBenchResult) {
   rows.push(info(`  server RSS after the run`, `${result.serverRssMb} MB`));
 }
 
-function viewerRows(result: ViewerBenchResult) {
-  details.viewer = result;
+function viewerRows(result: ViewerBenchResult, variant = '') {
+  details[`viewer${variant ? `-${variant}` : ''}`] = result;
+  if (variant) rows.push(info(`viewer, ${variant}`, ''));
   rows.push({
     measure: `viewer:drawn, median of ${result.drawnMs.length} loads`,
     value: `${f1(median(result.drawnMs))} ms`,
@@ -279,6 +280,20 @@ async function main() {
       clientDir: option('--client-dir'),
     });
     viewerRows(result);
+  });
+  await step('viewer-score', async () => {
+    // DESIGN.md section 7: the budgets hold with a Score timeline of 100,000 notes added.
+    const scoreNotes = smoke ? 2_000 : 100_000;
+    const result = await runViewerBench({
+      minutes,
+      scoreNotes,
+      playSeconds: smoke ? 2 : 10,
+      zoomSteps: smoke ? 2 : 10,
+      loads: smoke ? 1 : 5,
+      port: basePort + 1,
+      clientDir: option('--client-dir'),
+    });
+    viewerRows(result, `with a Score timeline of ${scoreNotes.toLocaleString('en')} notes`);
   });
 
   console.log(`\nTiLiA Web benchmarks${smoke ? ' (smoke: small sizes, times mean nothing)' : ''}`);

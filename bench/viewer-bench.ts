@@ -23,6 +23,8 @@ import { referenceCounts, referenceTla, silentWav } from './reference-file';
 
 export interface ViewerBenchOptions {
   minutes: number;
+  /** Notes of a Score timeline added to the reference file (0: none). */
+  scoreNotes?: number;
   /** Seconds of playback to record frames over. */
   playSeconds: number;
   /** Zoom steps in (then as many out). */
@@ -45,7 +47,7 @@ export const BUDGETS = {
 } as const;
 
 export interface ViewerBenchResult {
-  file: ReturnType<typeof referenceCounts>;
+  file: ReturnType<typeof referenceCounts> & { scoreNotes: number };
   drawnMs: number[];
   dataMs: number[];
   /**
@@ -98,7 +100,11 @@ export function launchBenchChromium() {
   });
 }
 
-export async function storeReference(dataDir: string, minutes: number): Promise<number> {
+export async function storeReference(
+  dataDir: string,
+  minutes: number,
+  scoreNotes = 0,
+): Promise<number> {
   // The same directory server/server.ts opens for DATA_DIR.
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   try {
@@ -107,7 +113,7 @@ export async function storeReference(dataDir: string, minutes: number): Promise<
     mkdirSync(mediaDir, { recursive: true });
     writeFileSync(path.join(mediaDir, 'reference.wav'), silentWav(30));
     const file = await ingestTla(database.db, {
-      bytes: new Uint8Array(referenceTla(minutes)),
+      bytes: new Uint8Array(referenceTla(minutes, scoreNotes)),
       fileName: 'reference.tla',
       authorId: 1,
       isPublic: true,
@@ -288,7 +294,7 @@ export async function runViewerBench(options: ViewerBenchOptions): Promise<Viewe
     if (build.status !== 0) throw new Error('vite build failed');
   }
   const dataDir = path.join(work, 'data');
-  const fileId = await storeReference(dataDir, options.minutes);
+  const fileId = await storeReference(dataDir, options.minutes, options.scoreNotes ?? 0);
   const server = await startServer(options.port, dataDir, clientDir);
   const browser = await launchBenchChromium();
   try {
@@ -332,7 +338,7 @@ export async function runViewerBench(options: ViewerBenchOptions): Promise<Viewe
 
     const frames = playback.intervals;
     const result: ViewerBenchResult = {
-      file: referenceCounts(options.minutes),
+      file: { ...referenceCounts(options.minutes), scoreNotes: options.scoreNotes ?? 0 },
       drawnMs,
       dataMs,
       blankFrameMs,
@@ -425,6 +431,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     zoomSteps: smoke ? 2 : 10,
     loads: smoke ? 1 : 5,
     port: Number(argument('--port') ?? 8290),
+    scoreNotes: Number(argument('--score-notes') ?? 0),
     clientDir: argument('--client-dir'),
     outFile: path.join(root, 'bench', 'results', smoke ? 'viewer-smoke.json' : 'viewer.json'),
   };
