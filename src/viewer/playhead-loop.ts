@@ -1,5 +1,6 @@
 import { formatTime } from '../shared/time-format';
 import type { MediaAdapter } from './media/media-adapter';
+import type { PublishedClock } from './playback-clock';
 import { elapsedAndTotal, playbackAction, type MediaSpan } from './playback-rules';
 
 export interface PlayheadTargets {
@@ -9,6 +10,8 @@ export interface PlayheadTargets {
   knobs: () => Iterable<HTMLElement>;
   /** The elapsed / total display. */
   clock: () => HTMLElement | null;
+  /** Where everything else that follows playback hears the time. */
+  published: PublishedClock;
 }
 
 export interface PlayheadCallbacks {
@@ -23,9 +26,10 @@ export interface PlayheadCallbacks {
 const CLOCK_INTERVAL_MS = 100;
 
 /**
- * The one animation loop of the viewer. Each frame it reads the media clock, applies the end and
- * range rules, and moves the playhead with a CSS transform; nothing else runs per frame (no React,
- * no WebGL). It keeps running while paused because external players can start on their own.
+ * The one animation loop of the viewer. Each frame it reads the media clock once, applies the end
+ * and range rules, moves the playhead (and slider knobs) with a CSS transform, and publishes the
+ * time to everything else that follows playback (playback-clock.ts); no React, no WebGL. It keeps
+ * running while paused because external players can start on their own.
  */
 export class PlayheadLoop {
   private frame = 0;
@@ -90,8 +94,10 @@ export class PlayheadLoop {
       this.callbacks.onPlayingChange(nowPlaying);
     }
     if (time !== this.lastTime) {
+      const forced = Number.isNaN(this.lastTime);
       this.lastTime = time;
       this.place(time, nowPlaying);
+      this.targets.published.publish(time, forced);
     }
     if (now - this.lastClockAt >= CLOCK_INTERVAL_MS) {
       this.lastClockAt = now;

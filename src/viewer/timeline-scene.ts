@@ -3,7 +3,7 @@
 import 'pixi.js/browser';
 // The site's CSP forbids eval; this swaps pixi's generated shader glue for a static version.
 import 'pixi.js/unsafe-eval';
-import { Container, Graphics, Texture, WebGLRenderer } from 'pixi.js';
+import { Container, Graphics, Texture, Ticker, WebGLRenderer } from 'pixi.js';
 import type { TimelineHeader } from '../shared/viewer-layout/viewer-document';
 import {
   GLYPH_MARKER,
@@ -145,6 +145,10 @@ async function initRenderer(
     autoDensity: true,
     skipExtensionImports: true,
   });
+  // pixi's scheduler (texture garbage collection) runs on its system ticker, a requestAnimationFrame
+  // loop of its own for as long as the page lives. The scene owns and destroys its few textures,
+  // and the playhead loop must be the page's only loop while the media plays (DESIGN.md 6).
+  Ticker.system.stop();
   // The scene samples three textures (a white texel and the two glyphs); a batch
   // shader with one branch per texture unit the GPU has (16 or more) only costs compile time,
   // which under software WebGL is most of the first frame.

@@ -22,6 +22,7 @@ import type { MediaAdapter } from './media/media-adapter';
 import { clampToSpan, seekApplies, type SeekRequest } from './playback-rules';
 import { hoverText } from './component-inspector';
 import { LabelLayer } from './label-layer';
+import type { PublishedClock } from './playback-clock';
 import { RulerLayer } from './ruler-layer';
 import { attachSeekDrag, type SeekDrag } from './seek-drag';
 import { rulerTicks } from '../shared/viewer-layout/time-ruler';
@@ -99,6 +100,8 @@ export class ViewerController {
   private readonly labels: LabelLayer;
   private readonly ruler: RulerLayer;
   private readonly seekDrags: SeekDrag[];
+  /** Slider knobs and the ruler's head, looked up once per layout, not once per frame. */
+  private knobs: HTMLElement[] = [];
   private hovered: { key: string; x: number; y: number } | null = null;
   private hoverFrame = 0;
   private hoverAt: { x: number; y: number } | null = null;
@@ -109,6 +112,7 @@ export class ViewerController {
     private readonly media: MediaAdapter,
     private readonly elements: ViewerElements,
     private readonly listener: ViewerListener,
+    published: PublishedClock,
   ) {
     this.views = new LatestWins(
       (pending) => client.layout(pending.request),
@@ -121,9 +125,9 @@ export class ViewerController {
       span,
       {
         playhead: elements.playhead,
-        knobs: () =>
-          elements.region.querySelectorAll<HTMLElement>('[data-slider-knob], [data-ruler-head]'),
+        knobs: () => this.knobs,
         clock: elements.clock,
+        published,
       },
       {
         xOf: (time) => (this.layout ? timeToX(this.layout.scale, time) : null),
@@ -222,6 +226,9 @@ export class ViewerController {
     const scene = this.scene;
     if (!scene) return;
     scene.draw(layout);
+    this.knobs = Array.from(
+      this.elements.region.querySelectorAll<HTMLElement>('[data-slider-knob], [data-ruler-head]'),
+    );
     this.labels.draw(layout);
     this.ruler.draw(rulerTicks(layout.scale, this.viewportWidth));
     scene.drawSelection(this.selectionBox());

@@ -11,7 +11,7 @@ import { readShareParams, shareTime, shareUrl } from './share-params';
 import { componentTime, ViewerController, type Selection } from './viewer-controller';
 import { mediaUrl } from './viewer-data';
 import { VIDEO_WIDTHS, ViewerToolbar, type VideoSize } from './viewer-toolbar';
-import { frameClock } from './pdf/page-follower';
+import { PublishedClock } from './playback-clock';
 import { hasPdf, pdfSources, PdfSidePanel } from './pdf/pdf-side-panel';
 import { ViewerExtras } from './extras/viewer-extras';
 import { viewerKeyAction } from './viewer-keys';
@@ -87,17 +87,14 @@ export function ViewerScreen({
   const clockRef = useRef<HTMLOutputElement>(null);
   // The score PDF panel (issue 8) reads the same media clock as the playhead, once per frame.
   const pdfs = useMemo(() => pdfSources(header.timelines), [header]);
-  const pdfClock = useMemo(
-    () => frameClock(() => controllerRef.current?.time() ?? header.start),
-    [header],
-  );
+  // The one playback clock: the playhead loop publishes the time, the rest subscribe.
+  const clock = useMemo(() => new PublishedClock(), []);
   const loadPageWindows = useCallback(
     (timeline: number) => client.api.pdfPageWindows(timeline),
     [client],
   );
   // The table view, the strip and the export ask the layout worker, which holds the file.
   const data = useMemo(() => timelineData(client.api), [client]);
-  const mediaTime = useCallback(() => controllerRef.current?.time() ?? null, []);
   const selectedAt = selection ? componentTime(selection.component) : null;
   /** Where a shared link to this moment opens (share-params.ts). */
   const momentTime = useCallback(() => {
@@ -109,7 +106,7 @@ export function ViewerScreen({
     [],
   );
   const sidePanel = hasPdf(pdfs) ? (
-    <PdfSidePanel sources={pdfs} clock={pdfClock} loadPageWindows={loadPageWindows} />
+    <PdfSidePanel sources={pdfs} clock={clock} loadPageWindows={loadPageWindows} />
   ) : null;
 
   useEffect(() => {
@@ -154,6 +151,7 @@ export function ViewerScreen({
         zoom: () => undefined,
         error: setProblem,
       },
+      clock,
     );
     controllerRef.current = controller;
     const share = readShareParams(window.location.search);
@@ -172,7 +170,7 @@ export function ViewerScreen({
       controller.dispose();
       media.dispose();
     };
-  }, [header, client, storage, videoId]);
+  }, [header, client, storage, videoId, clock]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -270,7 +268,7 @@ export function ViewerScreen({
         <ViewerExtras
           header={header}
           title={header.abstractWork.title.trim() || 'Untitled'}
-          time={mediaTime}
+          clock={clock}
           shareTime={momentTime}
           playing={playing}
           selectedId={selection?.component.id ?? null}

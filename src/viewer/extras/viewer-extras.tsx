@@ -3,6 +3,7 @@ import { csvFileName } from '../../shared/timeline-tables/timeline-csv';
 import type { TimelineTrack } from '../../shared/timeline-tables/timeline-tracks';
 import type { ViewerHeader } from '../../shared/viewer-layout/viewer-document';
 import { NowPlayingStrip } from '../now-playing/now-playing-strip';
+import type { PlaybackClock } from '../playback-clock';
 import { ShareDialog } from '../share/share-dialog';
 import { TimelineTableView } from '../table/timeline-table-view';
 import { useTimelineTracks, type TimelineDataApi } from './use-timeline-tracks';
@@ -12,8 +13,8 @@ import './viewer-extras.css';
 export interface ViewerExtrasProps {
   header: ViewerHeader;
   title: string;
-  /** The media time now, or null before the viewer is ready. */
-  time: () => number | null;
+  /** The viewer's playback clock, which the strip and the table follow. */
+  clock: PlaybackClock;
   /** The time a shared link opens at (the selection's while paused on one). */
   shareTime: () => number | null;
   playing: boolean;
@@ -73,7 +74,7 @@ export function ViewerExtras(props: ViewerExtrasProps) {
   const tracks = useTimelineTracks(props.data);
   const [tableOpen, setTableOpen] = useState(false);
   const [shareAt, setShareAt] = useState<number | null>(null);
-  const { time, shareTime } = props;
+  const { clock, shareTime } = props;
   const openShare = useCallback(
     () => setShareAt(shareTime() ?? props.header.start),
     [shareTime, props.header],
@@ -81,7 +82,7 @@ export function ViewerExtras(props: ViewerExtrasProps) {
   const ready = tracks.status === 'ready' ? tracks.tracks : null;
 
   if (props.embed) {
-    return <NowPlayingStrip timelines={props.header.timelines} tracks={ready} time={time} />;
+    return <NowPlayingStrip timelines={props.header.timelines} tracks={ready} clock={clock} />;
   }
   return (
     <div className="viewer-extras">
@@ -107,13 +108,13 @@ export function ViewerExtras(props: ViewerExtrasProps) {
           <span role="status">The components could not be loaded for the table and export.</span>
         )}
       </div>
-      <NowPlayingStrip timelines={props.header.timelines} tracks={ready} time={time} />
+      <NowPlayingStrip timelines={props.header.timelines} tracks={ready} clock={clock} />
       {ready && tableOpen && (
         <div id="viewer-table-view">
           <TimelineTableView
             tracks={ready}
             loadRows={props.data.tableRows}
-            time={time}
+            clock={clock}
             playing={props.playing}
             onSeek={props.onSeek}
           />

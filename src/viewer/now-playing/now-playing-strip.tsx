@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { TableKind } from '../../shared/timeline-tables/timeline-tables';
 import type { TimelineTrack } from '../../shared/timeline-tables/timeline-tracks';
-import { startFrameLoop } from '../extras/frame-loop';
+import type { PlaybackClock } from '../playback-clock';
 import { NOTHING, nowPlayingTimelines, nowPlayingText } from './now-playing';
 
 const KIND_NAMES: Record<TableKind, string> = {
@@ -18,23 +18,23 @@ interface NowPlayingStripProps {
   timelines: readonly { name: string; kind: string }[];
   /** The timelines' tracks, once the worker has sent them; until then every row says '—'. */
   tracks: TimelineTrack[] | null;
-  /** The media time, or null while the viewer is not ready. */
-  time: () => number | null;
+  /** The viewer's playback clock: the strip writes when the time changes. */
+  clock: PlaybackClock;
 }
 
 /**
  * Under the media: the labels of the components under the playhead in each timeline. React
  * renders the rows once, from the timelines the page knows from the start, so the strip never
- * pushes the timelines down when the components arrive; each frame the loop writes the text of
- * the entries that changed.
+ * pushes the timelines down when the components arrive; when the playback clock moves, it writes
+ * the text of the entries that changed.
  */
-export function NowPlayingStrip({ timelines, tracks, time }: NowPlayingStripProps) {
+export function NowPlayingStrip({ timelines, tracks, clock }: NowPlayingStripProps) {
   const rows = useMemo(() => nowPlayingTimelines(timelines), [timelines]);
   const shown = useMemo(() => (tracks ? nowPlayingTimelines(tracks) : []), [tracks]);
   const valuesRef = useRef<(HTMLElement | null)[]>([]);
   useEffect(() => {
     if (shown.length === 0) return;
-    const loop = startFrameLoop(time, (now) => {
+    return clock.subscribe((now) => {
       shown.forEach((track, n) => {
         const element = valuesRef.current[n];
         if (!element) return;
@@ -42,8 +42,7 @@ export function NowPlayingStrip({ timelines, tracks, time }: NowPlayingStripProp
         if (element.textContent !== text) element.textContent = text;
       });
     });
-    return () => loop.stop();
-  }, [shown, time]);
+  }, [shown, clock]);
   if (rows.length === 0) return null;
   return (
     <section className="now-playing" aria-label="Now playing" data-testid="now-playing">

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pageWindows } from '../../shared/pdf-page-windows';
-import { frameClock, PageFollower } from './page-follower';
+import { PageFollower } from './page-follower';
 
 function recorder() {
   const shown: { page: number | null; ahead: readonly number[] }[] = [];
@@ -35,32 +35,5 @@ describe('PageFollower', () => {
     const { shown, target } = recorder();
     new PageFollower(pageWindows([]), target).update(4);
     expect(shown).toEqual([{ page: null, ahead: [] }]);
-  });
-});
-
-describe('frameClock', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
-  it('reports the time at once, then once per frame when it changed, and stops when unsubscribed', () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) =>
-      frames.push(callback),
-    );
-    vi.stubGlobal('cancelAnimationFrame', (id: number) => (frames[id - 1] = () => undefined));
-    let now = 3;
-    const heard: number[] = [];
-    const unsubscribe = frameClock(() => now).subscribe((time) => heard.push(time));
-    const runFrame = () => frames.at(-1)!(0);
-    runFrame();
-    runFrame();
-    now = 4;
-    runFrame();
-    expect(heard).toEqual([3, 4]);
-    unsubscribe();
-    const pending = frames.length;
-    now = 5;
-    runFrame();
-    expect(heard).toEqual([3, 4]);
-    expect(frames.length).toBe(pending);
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PageWindows } from '../../shared/pdf-page-windows';
-import { PageFollower, type PlaybackClock } from './page-follower';
+import type { PlaybackClock } from '../playback-clock';
+import { PageFollower } from './page-follower';
 import { steppedPageZoom } from './panel-geometry';
 import { PDF_MESSAGES } from './pdf-constants';
 import { openPdf, type PasswordReason } from './pdf-document';

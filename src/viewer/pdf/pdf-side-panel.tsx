@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { PageWindows } from '../../shared/pdf-page-windows';
 import type { TimelineHeader } from '../../shared/viewer-layout/viewer-document';
-import type { PlaybackClock } from './page-follower';
+import type { PlaybackClock } from '../playback-clock';
 import { clampPanelWidth, defaultPanelWidth } from './panel-geometry';
 import { DIVIDER_WIDTH, HOVER_MENU_COLLAPSED_WIDTH } from './pdf-constants';
 import { PdfDivider } from './pdf-divider';

@@ -6,7 +6,7 @@ import {
   type TimelineTrack,
 } from '../../shared/timeline-tables/timeline-tracks';
 import { formatTime } from '../../shared/time-format';
-import { startFrameLoop } from '../extras/frame-loop';
+import type { PlaybackClock } from '../playback-clock';
 import { gridMove, pageOf, TABLE_PAGE_SIZE } from './grid-keys';
 
 /** The cells of `count` rows of a timeline from row `first` (the layout worker's tableRows). */
@@ -15,7 +15,8 @@ export type RowLoader = (timeline: number, first: number, count: number) => Prom
 interface TableViewProps {
   tracks: TimelineTrack[];
   loadRows: RowLoader;
-  time: () => number | null;
+  /** The viewer's playback clock: the row under the playhead is marked when it moves. */
+  clock: PlaybackClock;
   playing: boolean;
   onSeek: (time: number) => void;
 }
@@ -65,7 +66,7 @@ function useRowWindow(
  * where they are in the whole timeline. The row under the playhead is marked from the frame
  * loop, not by re-rendering, and announced (politely, only while playing) in a live region.
  */
-export function TimelineTableView({ tracks, loadRows, time, playing, onSeek }: TableViewProps) {
+export function TimelineTableView({ tracks, loadRows, clock, playing, onSeek }: TableViewProps) {
   const ids = useId();
   const [chosen, setChosen] = useState(0);
   const [focus, setFocus] = useState<Focus>({ row: 0, column: 0 });
@@ -103,7 +104,7 @@ export function TimelineTableView({ tracks, loadRows, time, playing, onSeek }: T
     if (!track) return;
     let marked: HTMLElement | null = null;
     let announced = -2;
-    const loop = startFrameLoop(time, (now) => {
+    return clock.subscribe((now) => {
       const index = currentRow(track, now);
       const row = bodyRef.current?.querySelector<HTMLElement>(`[data-row="${index}"]`) ?? null;
       if (row !== marked) {
@@ -121,9 +122,8 @@ export function TimelineTableView({ tracks, loadRows, time, playing, onSeek }: T
         }
       }
     });
-    return () => loop.stop();
     // `shown`: a new page has new row elements to mark.
-  }, [track, time, shown]);
+  }, [track, clock, shown]);
 
   if (!track) return <p>No timeline of this file can be shown as a table.</p>;
 
