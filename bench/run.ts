@@ -6,13 +6,13 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { runSearchBench, type DatabaseResult } from './search-bench';
 import { runServerBench, type ServerBenchResult } from './server-bench';
-import { BUDGETS, median, runViewerBench, type ViewerBenchResult } from './viewer-bench';
+import { runViewerBench, viewerBenchRows, type ViewerBenchResult } from './viewer-bench';
 
 /**
  * `npm run bench`: every budget of DESIGN.md section 7 on this machine, as one table (measure,
  * value, budget, within or not), also written to bench/results/latest.json.
  *
- *   npm run bench [-- --smoke] [--no-postgres | --postgres URL] [--only layout,search,server,viewer,viewer-score]
+ *   npm run bench [-- --smoke] [--no-postgres | --postgres URL] [--only layout,search,server,viewer,viewer-4x,viewer-score,viewer-score-4x]
  *     [--components N] [--server-components N] [--minutes N] [--port N] [--client-dir DIR]
  *
  * --smoke runs every benchmark on small sizes (a few minutes) and writes bench/results/smoke.json;
@@ -164,45 +164,19 @@ function serverRows(result: ServerBenchResult) {
   rows.push(info(`  server RSS after the run`, `${result.serverRssMb} MB`));
 }
 
-function viewerRows(result: ViewerBenchResult, variant = '') {
-  details[`viewer${variant ? `-${variant}` : ''}`] = result;
-  if (variant) rows.push(info(`viewer, ${variant}`, ''));
-  rows.push({
-    measure: `viewer:drawn, median of ${result.drawnMs.length} loads`,
-    value: `${f1(median(result.drawnMs))} ms`,
-    budget: `<= ${BUDGETS.drawnMs} ms`,
-    within: verdict(result.passed.drawn),
-  });
-  rows.push(
-    info(
-      `  a blank page's first frame on this machine (the floor any page pays), median`,
-      `${f1(median(result.blankFrameMs))} ms`,
-    ),
-  );
-  rows.push({
-    measure: 'playback: frame interval p50 / p95 / max',
-    value: `${f1(result.frames.p50)} / ${f1(result.frames.p95)} / ${f1(result.frames.max)} ms`,
-    budget: `p95 <= ${BUDGETS.frameP95Ms} ms`,
-    within: verdict(result.passed.frames),
-  });
-  rows.push({
-    measure: 'playback: long tasks (> 50 ms)',
-    value: `${result.longTasks.count} (max ${f1(result.longTasks.maxMs)} ms)`,
-    budget: `${BUDGETS.longTasks}`,
-    within: verdict(result.passed.longTasks),
-  });
-  rows.push({
-    measure: 'viewer:zoom p50 / p95',
-    value: `${f1(result.zoom.p50)} / ${f1(result.zoom.p95)} ms`,
-    budget: `p95 <= ${BUDGETS.zoomP95Ms} ms`,
-    within: verdict(result.passed.zoom),
-  });
-  rows.push({
-    measure: 'JS heap after load',
-    value: `${f1(result.heapMb)} MB`,
-    budget: `<= ${BUDGETS.heapMb} MB`,
-    within: verdict(result.passed.heap),
-  });
+function viewerRows(result: ViewerBenchResult, name: string) {
+  details[name] = result;
+  rows.push(info(name, `CPU x${result.cpuThrottle}, ${result.file.scoreNotes} score notes`));
+  for (const [measure, value, budget, verdict] of viewerBenchRows(result)) {
+    if (!budget && !verdict) rows.push(info(`  ${measure.trim()}`, value));
+    else
+      rows.push({
+        measure: `  ${measure}`,
+        value,
+        budget,
+        within: verdict === 'ok' ? 'yes' : verdict === '' ? '' : 'NO',
+      });
+  }
 }
 
 async function step(name: string, work: () => Promise<void> | void) {
@@ -270,31 +244,29 @@ async function main() {
     }
     details.server = results;
   });
-  await step('viewer', async () => {
-    const result = await runViewerBench({
-      minutes,
-      playSeconds: smoke ? 2 : 10,
-      zoomSteps: smoke ? 2 : 10,
-      loads: smoke ? 1 : 5,
-      port: basePort + 1,
-      clientDir: option('--client-dir'),
+  // DESIGN.md section 7: at normal speed and with the CPU slowed 4x, and the same with a Score
+  // timeline of 100,000 notes added to the reference file.
+  const viewerRuns = [
+    { name: 'viewer', cpuThrottle: 1, scoreNotes: 0 },
+    { name: 'viewer-4x', cpuThrottle: 4, scoreNotes: 0 },
+    { name: 'viewer-score', cpuThrottle: 1, scoreNotes: smoke ? 2_000 : 100_000 },
+    { name: 'viewer-score-4x', cpuThrottle: 4, scoreNotes: smoke ? 2_000 : 100_000 },
+  ];
+  for (const run of viewerRuns) {
+    await step(run.name, async () => {
+      const result = await runViewerBench({
+        minutes,
+        cpuThrottle: run.cpuThrottle,
+        scoreNotes: run.scoreNotes,
+        playSeconds: smoke ? 2 : 10,
+        zoomSteps: smoke ? 2 : 10,
+        loads: smoke ? 1 : 5,
+        port: basePort + 1,
+        clientDir: option('--client-dir'),
+      });
+      viewerRows(result, run.name);
     });
-    viewerRows(result);
-  });
-  await step('viewer-score', async () => {
-    // DESIGN.md section 7: the budgets hold with a Score timeline of 100,000 notes added.
-    const scoreNotes = smoke ? 2_000 : 100_000;
-    const result = await runViewerBench({
-      minutes,
-      scoreNotes,
-      playSeconds: smoke ? 2 : 10,
-      zoomSteps: smoke ? 2 : 10,
-      loads: smoke ? 1 : 5,
-      port: basePort + 1,
-      clientDir: option('--client-dir'),
-    });
-    viewerRows(result, `with a Score timeline of ${scoreNotes.toLocaleString('en')} notes`);
-  });
+  }
 
   console.log(`\nTiLiA Web benchmarks${smoke ? ' (smoke: small sizes, times mean nothing)' : ''}`);
   console.table(rows);

@@ -15,6 +15,20 @@ import { layoutView, sameView, type ViewLayout, type ViewRequest } from './view-
 
 export type OpenError = 'timeline-height' | 'invalid-file';
 
+/**
+ * A User Timing measure in the scope that runs the session (the worker's own timeline, which a
+ * bench reads from the worker): how much of a load or a zoom step the worker's work is.
+ */
+function measure(name: string, start: number, end: number): void {
+  // A long session scrolls thousands of times: the timeline keeps the recent views only.
+  if (performance.getEntriesByName(name, 'measure').length >= MEASURES_KEPT) {
+    performance.clearMeasures(name);
+  }
+  performance.measure(name, { start, end });
+}
+
+const MEASURES_KEPT = 500;
+
 /** Errors cross the worker boundary as data with a stable code (STYLE.md). */
 export type OpenResult =
   { ok: true; header: ViewerHeader } | { ok: false; error: OpenError; message: string };
@@ -45,14 +59,18 @@ export class LayoutSession {
    */
   open(bytes: ArrayBuffer | Uint8Array, firstView?: ViewRequest): OpenResult {
     let json: ViewerFileJson;
+    const started = performance.now();
     try {
       json = JSON.parse(new TextDecoder().decode(bytes)) as ViewerFileJson;
       if (!json || !Array.isArray(json.timelines) || !json.concrete_work) throw new Error('shape');
     } catch {
       return { ok: false, error: 'invalid-file', message: 'The file data could not be read.' };
     }
+    const parsed = performance.now();
+    measure('layout:parse', started, parsed);
     try {
       this.file = prepareFile(json);
+      measure('layout:prepare', parsed, performance.now());
     } catch (error) {
       if (error instanceof TimelineHeightError) {
         return { ok: false, error: 'timeline-height', message: error.message };
@@ -70,7 +88,9 @@ export class LayoutSession {
   /** Lays a view out now, for the next request of that same view to take. */
   layAhead(request: ViewRequest): void {
     if (!this.file) return;
+    const started = performance.now();
     this.ahead = { request, layout: layoutView(this.file, request) };
+    measure('layout:view', started, performance.now());
   }
 
   /** A view's layout: the one laid out ahead when it is that view (once), else a new one. */
@@ -78,7 +98,10 @@ export class LayoutSession {
     const ahead = this.ahead;
     this.ahead = null;
     if (ahead && sameView(ahead.request, request)) return ahead.layout;
-    return layoutView(this.requireFile(), request);
+    const started = performance.now();
+    const layout = layoutView(this.requireFile(), request);
+    measure('layout:view', started, performance.now());
+    return layout;
   }
 
   component(ref: ComponentRef): ComponentJson | null {
