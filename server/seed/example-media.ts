@@ -4,6 +4,7 @@
  * PDF, MuseScore's measure positions (.mpos) and a manifest (.render.json).
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseMpos, type MeasurePositions } from './mpos';
 
 export const MEDIA_DIR = new URL('./media/', import.meta.url);
@@ -46,7 +47,7 @@ export interface ExampleRecording {
 }
 
 export function mediaFilePath(name: string): string {
-  return new URL(name, MEDIA_DIR).pathname;
+  return fileURLToPath(new URL(name, MEDIA_DIR));
 }
 
 export function readExampleRecording(piece: string): ExampleRecording {

@@ -60,7 +60,16 @@ function compareOrder(a: ComponentDraft, b: ComponentDraft): number {
   return 0;
 }
 
-export function buildTlaDocument(mediaMetadata: PyObject, timelines: TimelineDraft[]): PyObject {
+/**
+ * `paths.file` and `paths.media` as the desktop stores them. Relative names make the desktop find
+ * the media beside the .tla wherever it is opened: it relocates a path it cannot find by its
+ * place relative to the stored `file_path` (tilia/app.py `_verify_path_exists`).
+ */
+export function buildTlaDocument(
+  mediaMetadata: PyObject,
+  timelines: TimelineDraft[],
+  paths: { file: string; media: string } = { file: '', media: '' },
+): PyObject {
   let nextId = 0;
   const written: [string, PyValue][] = [];
   const hashes: string[] = [];
@@ -85,8 +94,8 @@ export function buildTlaDocument(mediaMetadata: PyObject, timelines: TimelineDra
     written.push([timelineId, state]);
   }
   return {
-    file_path: '',
-    media_path: '',
+    file_path: paths.file,
+    media_path: paths.media,
     media_metadata: mediaMetadata,
     timelines: new PyDict(written),
     timelines_hash: timelinesHash(hashes),
