@@ -76,35 +76,23 @@ function jsonString(value: string): string {
   );
 }
 
-/** Appends the text of `value` to `out`: one list of parts, joined once (files run to megabytes). */
-function dumpValue(value: PyValue, indent: string, out: string[]): void {
-  if (value === null || typeof value === 'boolean') out.push(String(value));
-  else if (typeof value === 'number') out.push(intRepr(value));
-  else if (typeof value === 'string') out.push(jsonString(value));
-  else if (value instanceof PyFloat) out.push(floatRepr(value.value));
-  else {
-    const inner = indent + '  ';
-    const isList = Array.isArray(value);
-    const entries: [string | null, PyValue][] = isList
-      ? value.map((v) => [null, v])
-      : entriesOf(value);
-    if (entries.length === 0) {
-      out.push(isList ? '[]' : '{}');
-      return;
-    }
-    out.push(isList ? '[\n' : '{\n');
-    entries.forEach(([key, v], i) => {
-      out.push(i === 0 ? inner : ',\n' + inner);
-      if (key !== null) out.push(jsonString(key), ': ');
-      dumpValue(v, inner, out);
-    });
-    out.push('\n' + indent + (isList ? ']' : '}'));
+function dumpValue(value: PyValue, indent: string): string {
+  if (value === null || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return intRepr(value);
+  if (typeof value === 'string') return jsonString(value);
+  if (value instanceof PyFloat) return floatRepr(value.value);
+  const inner = indent + '  ';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((v) => inner + dumpValue(v, inner)).join(',\n')}\n${indent}]`;
   }
+  const entries = entriesOf(value);
+  if (entries.length === 0) return '{}';
+  const lines = entries.map(([k, v]) => `${inner}${jsonString(k)}: ${dumpValue(v, inner)}`);
+  return `{\n${lines.join(',\n')}\n${indent}}`;
 }
 
 /** `json.dump(value, f, indent=2)`: no final newline. */
 export function pythonJsonDump(value: PyValue): string {
-  const out: string[] = [];
-  dumpValue(value, '', out);
-  return out.join('');
+  return dumpValue(value, '');
 }
