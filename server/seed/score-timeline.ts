@@ -6,7 +6,7 @@
  * them), with tied notes joined into one. Grace notes take no time in the score; they sound for
  * their written value from their position, as MuseScore plays them.
  */
-import type { ComponentDraft, TimelineDraft } from './tla-document-builder';
+import { compareOrder, type ComponentDraft, type TimelineDraft } from './tla-document-builder';
 import { PyFloat } from './tla-python-json';
 import { cell, parseFraction, type TsvRow } from './dcml-tables';
 import { spellTpc } from './dcml-keys';
@@ -134,6 +134,155 @@ function clefsByBar(clefs: readonly ClefChange[], measures: readonly TsvRow[]) {
   };
 }
 
+/** Components of one kind on every staff at a time (key and time signatures). */
+function onEveryStaff(
+  kind: 'KEY_SIGNATURE' | 'TIME_SIGNATURE',
+  staves: number,
+  time: number,
+  fields: ComponentDraft['fields'],
+): ComponentDraft[] {
+  return Array.from({ length: staves }, (_, staffIndex) =>
+    point(kind, time, { staff_index: staffIndex, time: new PyFloat(time), ...fields }, staffIndex),
+  );
+}
+
+/** Clefs, key and time signatures where they change as the bars are played; bar lines. */
+function scoreSigns(
+  measures: readonly TsvRow[],
+  clefs: readonly ClefChange[],
+  bars: readonly PlayedBar[],
+  staves: number,
+  mediaLength: number,
+): ComponentDraft[] {
+  const signs: ComponentDraft[] = [];
+  const measureRow = new Map(measures.map((row) => [Number(cell(row, 'mc')), row]));
+  const clefAt = clefsByBar(clefs, measures);
+  const clefInForce: (ClefSign | null)[] = Array.from({ length: staves }, () => null);
+  const addClef = (staffIndex: number, time: number, sign: ClefSign) => {
+    if (clefInForce[staffIndex] === sign) return;
+    clefInForce[staffIndex] = sign;
+    const { line, step, octave, icon } = CLEF_FIELDS[sign];
+    const fields = { staff_index: staffIndex, time: new PyFloat(time), line_number: line };
+    signs.push(point('CLEF', time, { ...fields, step, octave, icon }, staffIndex));
+  };
+  let key: number | null = null;
+  let meter = '';
+  for (const bar of bars) {
+    const row = measureRow.get(bar.mc);
+    if (!row) throw new Error(`no measures row for mc ${bar.mc}`);
+    for (let staffIndex = 0; staffIndex < staves; staffIndex += 1) {
+      const sign = clefAt(staffIndex + 1, bar.mc).atStart;
+      if (sign) addClef(staffIndex, bar.time, sign);
+    }
+    const fifths = Number(cell(row, 'keysig'));
+    if (fifths !== key) signs.push(...onEveryStaff('KEY_SIGNATURE', staves, bar.time, { fifths }));
+    key = fifths;
+    if (cell(row, 'timesig') !== meter) {
+      const [numerator = 4, denominator = 4] = cell(row, 'timesig').split('/').map(Number);
+      signs.push(...onEveryStaff('TIME_SIGNATURE', staves, bar.time, { numerator, denominator }));
+    }
+    meter = cell(row, 'timesig');
+    for (let staffIndex = 0; staffIndex < staves; staffIndex += 1) {
+      for (const clef of clefAt(staffIndex + 1, bar.mc).inside) {
+        addClef(staffIndex, timeInBar(bar, clef.offset), clef.sign);
+      }
+    }
+    const end = Math.min(bar.time + bar.duration, mediaLength);
+    signs.push(point('BAR_LINE', end, { time: new PyFloat(end) }));
+  }
+  return signs;
+}
+
+/**
+ * Every note row at every playing of its bar, in playback order. A tie joins a note to the next
+ * of the same pitch on its staff that starts where it ends (the voice can change on the way); a
+ * grace note can be tied into its main note, which starts with it.
+ */
+function scoreNotes(
+  notesTable: readonly TsvRow[],
+  measures: readonly TsvRow[],
+  bars: readonly PlayedBar[],
+  mediaLength: number,
+): Omit<ScoreResult, 'timeline'> {
+  const keyOf = new Map(measures.map((row) => [cell(row, 'mc'), Number(cell(row, 'keysig'))]));
+  const rowsByMc = new Map<number, TsvRow[]>();
+  for (const row of notesTable) {
+    const mc = Number(cell(row, 'mc'));
+    rowsByMc.set(mc, [...(rowsByMc.get(mc) ?? []), row]);
+  }
+  const notesByMc = new Map<number, NoteRow[]>();
+  const notes: ScoreNote[] = [];
+  const open = new Map<string, ScoreNote[]>();
+  let playedRows = 0;
+  let joined = 0;
+  for (const bar of bars) {
+    let barRows = notesByMc.get(bar.mc);
+    if (!barRows) {
+      barRows = barNotes(rowsByMc.get(bar.mc) ?? [], keyOf.get(String(bar.mc)) ?? 0);
+      notesByMc.set(bar.mc, barRows);
+    }
+    for (const note of barRows) {
+      playedRows += 1;
+      const start = timeInBar(bar, note.quarters);
+      const end = Math.min(timeInBar(bar, note.quarters + note.length), mediaLength);
+      const line = `${note.staffIndex}:${note.midi}`;
+      const waiting = open.get(line) ?? [];
+      const continues = note.tied === 0 || note.tied === -1;
+      const continued = continues
+        ? waiting.find(
+            (candidate) =>
+              Math.abs(candidate.end - start) < 1e-6 ||
+              (candidate.grace && Math.abs(candidate.start - start) < 1e-6),
+          )
+        : undefined;
+      if (continued) {
+        continued.grace = false;
+        continued.end = end;
+        joined += 1;
+        if (note.tied === -1)
+          open.set(
+            line,
+            waiting.filter((other) => other !== continued),
+          );
+        continue;
+      }
+      const { step, accidental, octave, staffIndex, displayAccidental, midi, grace } = note;
+      const placed = {
+        start,
+        end,
+        step,
+        accidental,
+        octave,
+        staffIndex,
+        displayAccidental,
+        midi,
+        grace,
+      };
+      notes.push(placed);
+      if (note.tied === 1 || note.tied === 0) open.set(line, [...waiting, placed]);
+    }
+  }
+  return { notes, playedRows, joined };
+}
+
+function noteComponent(note: ScoreNote): ComponentDraft {
+  return {
+    kind: 'NOTE',
+    fields: {
+      start: new PyFloat(note.start),
+      end: new PyFloat(note.end),
+      step: note.step,
+      accidental: note.accidental,
+      octave: note.octave,
+      staff_index: note.staffIndex,
+      color: null,
+      comments: '',
+      display_accidental: note.displayAccidental,
+    },
+    order: [note.start, KIND_RANK.NOTE, note.end, note.midi, note.staffIndex],
+  };
+}
+
 export function scoreTimeline(
   notesTable: readonly TsvRow[],
   measures: readonly TsvRow[],
@@ -143,166 +292,19 @@ export function scoreTimeline(
   ordinal: number,
 ): ScoreResult {
   const staves = Math.max(2, ...clefs.map((clef) => clef.staff));
-  const components: ComponentDraft[] = Array.from({ length: staves }, (_, index) => ({
+  const staffComponents: ComponentDraft[] = Array.from({ length: staves }, (_, index) => ({
     kind: 'STAFF',
     fields: { line_count: 5, index },
     order: [-1, KIND_RANK.STAFF, index],
   }));
-  const measureRow = new Map(measures.map((row) => [Number(cell(row, 'mc')), row]));
-  const clefAt = clefsByBar(clefs, measures);
-  const rowsByMc = new Map<number, TsvRow[]>();
-  for (const row of notesTable) {
-    const mc = Number(cell(row, 'mc'));
-    rowsByMc.set(mc, [...(rowsByMc.get(mc) ?? []), row]);
-  }
-  const notesByMc = new Map<number, NoteRow[]>();
-  const clefInForce: (ClefSign | null)[] = Array.from({ length: staves }, () => null);
-  let key: number | null = null;
-  let meter = '';
-  const addClef = (staffIndex: number, time: number, sign: ClefSign) => {
-    if (clefInForce[staffIndex] === sign) return;
-    clefInForce[staffIndex] = sign;
-    const fields = CLEF_FIELDS[sign];
-    components.push(
-      point(
-        'CLEF',
-        time,
-        {
-          staff_index: staffIndex,
-          time: new PyFloat(time),
-          line_number: fields.line,
-          step: fields.step,
-          octave: fields.octave,
-          icon: fields.icon,
-        },
-        staffIndex,
-      ),
-    );
-  };
-  const placed: ScoreNote[] = [];
-  const open = new Map<string, ScoreNote[]>();
-  let playedRows = 0;
-  let joined = 0;
-  for (const bar of bars) {
-    const row = measureRow.get(bar.mc);
-    if (!row) throw new Error(`no measures row for mc ${bar.mc}`);
-    const fifths = Number(cell(row, 'keysig'));
-    const [numerator, denominator] = cell(row, 'timesig').split('/').map(Number);
-    for (let staffIndex = 0; staffIndex < staves; staffIndex += 1) {
-      const sign = clefAt(staffIndex + 1, bar.mc).atStart;
-      if (sign) addClef(staffIndex, bar.time, sign);
-    }
-    if (fifths !== key) {
-      key = fifths;
-      for (let staffIndex = 0; staffIndex < staves; staffIndex += 1) {
-        components.push(
-          point(
-            'KEY_SIGNATURE',
-            bar.time,
-            { staff_index: staffIndex, time: new PyFloat(bar.time), fifths },
-            staffIndex,
-          ),
-        );
-      }
-    }
-    if (cell(row, 'timesig') !== meter) {
-      meter = cell(row, 'timesig');
-      for (let staffIndex = 0; staffIndex < staves; staffIndex += 1) {
-        components.push(
-          point(
-            'TIME_SIGNATURE',
-            bar.time,
-            {
-              staff_index: staffIndex,
-              time: new PyFloat(bar.time),
-              numerator: numerator ?? 4,
-              denominator: denominator ?? 4,
-            },
-            staffIndex,
-          ),
-        );
-      }
-    }
-    for (let staffIndex = 0; staffIndex < staves; staffIndex += 1) {
-      for (const clef of clefAt(staffIndex + 1, bar.mc).inside)
-        addClef(staffIndex, timeInBar(bar, clef.offset), clef.sign);
-    }
-    const end = Math.min(bar.time + bar.duration, mediaLength);
-    components.push(point('BAR_LINE', end, { time: new PyFloat(end) }));
-
-    let notes = notesByMc.get(bar.mc);
-    if (!notes) {
-      notes = barNotes(rowsByMc.get(bar.mc) ?? [], fifths);
-      notesByMc.set(bar.mc, notes);
-    }
-    for (const note of notes) {
-      playedRows += 1;
-      const start = timeInBar(bar, note.quarters);
-      const noteEnd = Math.min(timeInBar(bar, note.quarters + note.length), mediaLength);
-      // A tie joins a note to the next of the same pitch on its staff (voices can change on the
-      // way), starting where it ends; a grace note can be tied into its main note.
-      const line = `${note.staffIndex}:${note.midi}`;
-      const waiting = open.get(line) ?? [];
-      const continued =
-        note.tied === 0 || note.tied === -1
-          ? waiting.find(
-              (candidate) =>
-                Math.abs(candidate.end - start) < 1e-6 ||
-                (candidate.grace && Math.abs(candidate.start - start) < 1e-6),
-            )
-          : undefined;
-      if (continued) {
-        continued.grace = false;
-        continued.end = noteEnd;
-        joined += 1;
-        if (note.tied === -1)
-          open.set(
-            line,
-            waiting.filter((other) => other !== continued),
-          );
-        continue;
-      }
-      const scoreNote: ScoreNote = {
-        start,
-        end: noteEnd,
-        step: note.step,
-        accidental: note.accidental,
-        octave: note.octave,
-        staffIndex: note.staffIndex,
-        displayAccidental: note.displayAccidental,
-        midi: note.midi,
-        grace: note.grace,
-      };
-      placed.push(scoreNote);
-      if (note.tied === 1 || note.tied === 0) open.set(line, [...waiting, scoreNote]);
-    }
-  }
-  for (const note of placed) {
-    components.push({
-      kind: 'NOTE',
-      fields: {
-        start: new PyFloat(note.start),
-        end: new PyFloat(note.end),
-        step: note.step,
-        accidental: note.accidental,
-        octave: note.octave,
-        staff_index: note.staffIndex,
-        color: null,
-        comments: '',
-        display_accidental: note.displayAccidental,
-      },
-      order: [note.start, KIND_RANK.NOTE, note.end, note.midi, note.staffIndex],
-    });
-  }
+  const played = scoreNotes(notesTable, measures, bars, mediaLength);
+  const components = [
+    ...staffComponents,
+    ...scoreSigns(measures, clefs, bars, staves, mediaLength),
+    ...played.notes.map(noteComponent),
+  ];
   // Created in stored order, so that ids ascend through the file as the desktop's import makes them.
-  const byOrder = (a: ComponentDraft, b: ComponentDraft) => {
-    for (let i = 0; i < Math.max(a.order.length, b.order.length); i += 1) {
-      const diff = (a.order[i] ?? 0) - (b.order[i] ?? 0);
-      if (diff !== 0) return diff;
-    }
-    return 0;
-  };
-  components.sort(byOrder);
+  components.sort(compareOrder);
   return {
     timeline: {
       kind: 'SCORE_TIMELINE',
@@ -316,8 +318,6 @@ export function scoreTimeline(
       },
       components,
     },
-    notes: placed,
-    playedRows,
-    joined,
+    ...played,
   };
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { copyFile, mkdir, stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -111,7 +111,8 @@ async function placeMedia(target: ExampleMediaTarget): Promise<void> {
       const present = await stat(destination).catch(() => null);
       if (present?.size === file.size) continue;
       await mkdir(store.tempDir, { recursive: true });
-      const temporary = path.join(store.tempDir, `example-${file.sha256}`);
+      // A name of its own: another server process may be placing the same file right now.
+      const temporary = path.join(store.tempDir, `example-${process.pid}-${randomUUID()}`);
       await copyFile(file.source, temporary);
       await store.place(temporary, file.path);
     }

@@ -52,7 +52,8 @@ export interface TimelineDraft {
   components: ComponentDraft[];
 }
 
-function compareOrder(a: ComponentDraft, b: ComponentDraft): number {
+/** ORDERING_ATTRS order of two components (missing values count as 0). */
+export function compareOrder(a: ComponentDraft, b: ComponentDraft): number {
   for (let i = 0; i < Math.max(a.order.length, b.order.length); i++) {
     const diff = (a.order[i] ?? 0) - (b.order[i] ?? 0);
     if (diff !== 0) return diff;
