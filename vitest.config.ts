@@ -8,6 +8,7 @@ export default defineConfig({
       'tests/server/**/*.test.ts',
       'workers/**/*.test.ts',
       'bench/**/*.test.ts',
+      'tools/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 30_000,

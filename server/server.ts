@@ -24,7 +24,10 @@ async function main() {
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   const app = await buildApp({ config, database, closeDatabase: true });
-  await prepareDatabase(database, app.log);
+  await prepareDatabase(database, app.log, {
+    mediaDir: config.mediaDir,
+    mediaBaseUrl: config.mediaBaseUrl,
+  });
   await app.listen({ port: config.port, host: config.host });
 
   // Graceful stop: refuse new connections, let in-flight requests finish, then close the

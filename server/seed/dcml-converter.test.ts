@@ -4,7 +4,9 @@ import { harmonyPitchClasses } from '../../src/shared/harmony/harmony-pitches';
 import type { KeyFields } from '../../src/shared/harmony/pitch-spelling';
 import { buildExampleAnalyses } from './dcml-converter';
 import { absoluteLocalKey, parseGlobalKey, tpcPitchClass } from './dcml-keys';
-import { cell, parseIntList, readDcmlTable, rowTime, type TsvRow } from './dcml-tables';
+import { cell, parseIntList, readDcmlTable, type TsvRow } from './dcml-tables';
+import { placeRows, playedBars } from './played-bars';
+import { playbackOrder } from './playback-order';
 import { componentHash, componentsHash, timelineHash, timelinesHash } from './tla-document-builder';
 import { PyFloat, type PyObject, type PyValue } from './tla-python-json';
 
@@ -33,7 +35,7 @@ const SOURCE_TABLE: Record<string, [number, number, number, number, number, numb
 const PICKUPS = ['K284-3', 'K309-3', 'K310-2', 'K311-3', 'K330-2', 'K331-3'];
 
 type Json = Record<string, unknown>;
-const FLOAT_FIELDS = new Set(['time', 'start', 'end', 'pre_start', 'post_end']);
+const FLOAT_FIELDS = new Set(['time', 'start', 'end', 'pre_start', 'post_end', 'amplitude']);
 
 const analyses = buildExampleAnalyses();
 
@@ -64,13 +66,24 @@ function dcmlPitches(row: TsvRow): { pitchClasses: number[]; bass: number } {
   };
 }
 
+/** DCML's harmony rows at every playing of their bar, in the recording's seconds. */
+function placedHarmonies(a: (typeof analyses)[number]): { row: TsvRow; time: number }[] {
+  const { manifest, positions } = a.recording;
+  const bars = playedBars(readDcmlTable(`${a.key}.measures.tsv`), positions, manifest.seconds);
+  return placeRows(readDcmlTable(`${a.key}.harmonies.tsv`), bars);
+}
+
+function isChord(row: TsvRow): boolean {
+  const chord = cell(row, 'chord');
+  return chord !== '' && chord !== '@none';
+}
+
 /** Re-checks every HARMONY component against the DCML row at its time. */
-function countExact(piece: string, text: string): number {
+function countExact(a: (typeof analyses)[number]): number {
+  const piece = a.key;
+  const text = a.tlaText;
   const rowsByTime = new Map<number, TsvRow>();
-  for (const row of readDcmlTable(`${piece}.harmonies.tsv`)) {
-    const chord = cell(row, 'chord');
-    if (chord !== '' && chord !== '@none') rowsByTime.set(rowTime(row), row);
-  }
+  for (const { row, time } of placedHarmonies(a)) if (isChord(row)) rowsByTime.set(time, row);
   const components = componentsOf(timelineOfKind(text, 'HARMONY_TIMELINE'));
   const modes = components.filter((c) => c.kind === 'MODE');
   let exact = 0;
@@ -149,9 +162,11 @@ describe('buildExampleAnalyses', () => {
 
   it('writes DCML chords as exact TiLiA harmonies for at least 90% of each movement', () => {
     const table = analyses.map((a) => {
-      const checked = countExact(a.key, a.tlaText);
+      const checked = countExact(a);
       expect(checked).toBe(a.stats.exact);
-      expect(a.stats.chords).toBe(SOURCE_TABLE[a.key]?.[2]);
+      // Every chord row at every playing of its bar.
+      expect(a.stats.chords).toBe(placedHarmonies(a).filter(({ row }) => isChord(row)).length);
+      expect(a.stats.chords).toBeGreaterThanOrEqual(SOURCE_TABLE[a.key]?.[2] ?? Infinity);
       expect(a.stats.exact / a.stats.chords).toBeGreaterThanOrEqual(0.9);
       return {
         movement: a.key,
@@ -159,6 +174,7 @@ describe('buildExampleAnalyses', () => {
         exact: a.stats.exact,
         custom: a.stats.custom,
         share: `${((100 * a.stats.exact) / a.stats.chords).toFixed(1)}%`,
+        notes: a.stats.notes,
       };
     });
     console.log('Exact DCML chords per movement');
@@ -180,30 +196,37 @@ describe('buildExampleAnalyses', () => {
     for (const c of custom) expect(c.comments).toMatch(/^DCML chord '.+': .+/);
   });
 
-  it('numbers bars and beats as the measures tables say', () => {
+  it('numbers the bars as played, repeats unfolded, and keeps the recording as media', () => {
     for (const a of analyses) {
-      const [rows, lastMn, , keyRuns, cadences, length] = SOURCE_TABLE[a.key] ?? [];
+      const [rows, lastMn] = SOURCE_TABLE[a.key] ?? [];
+      const measures = readDcmlTable(`${a.key}.measures.tsv`);
+      const mnOf = new Map(measures.map((row) => [cell(row, 'mc'), Number(cell(row, 'mn'))]));
+      const played = playbackOrder(measures);
       const beat = timelineOfKind(a.tlaText, 'BEAT_TIMELINE');
       const numbers = beat.measure_numbers as number[];
       const beats = beat.beats_in_measure as number[];
-      expect(numbers).toHaveLength(rows ?? -1);
-      expect(beats).toHaveLength(rows ?? -1);
+      expect(measures).toHaveLength(rows ?? -1);
+      expect(numbers).toEqual(played.map((mc) => mnOf.get(String(mc))));
+      expect(beats).toHaveLength(played.length);
       expect(Math.max(...numbers)).toBe(lastMn);
       expect(numbers[0]).toBe(PICKUPS.includes(a.key) ? 0 : 1);
       expect(componentsOf(beat)).toHaveLength(beats.reduce((s, n) => s + n, 0));
-      const modes = componentsOf(timelineOfKind(a.tlaText, 'HARMONY_TIMELINE')).filter(
-        (c) => c.kind === 'MODE',
+      const cadenceTimes = new Set(
+        placedHarmonies(a)
+          .filter(({ row }) => cell(row, 'cadence') !== '')
+          .map(({ time }) => time),
       );
-      expect(modes).toHaveLength(keyRuns ?? -1);
       expect(componentsOf(timelineOfKind(a.tlaText, 'MARKER_TIMELINE'))).toHaveLength(
-        cadences ?? -1,
+        cadenceTimes.size,
       );
-      const metadata = (JSON.parse(a.tlaText) as { media_metadata: Json }).media_metadata;
-      expect(metadata['media length']).toBe(length);
+      const file = JSON.parse(a.tlaText) as { media_metadata: Json; media_path: string };
+      expect(file.media_metadata['media length']).toBe(a.recording.manifest.seconds);
+      expect(file.media_path).toBe(`${a.key}.mp3`);
     }
+    // K284-1's exposition and development-recapitulation are both repeated: 2 x 127 bars.
     const k284 = timelineOfKind(analyses[0]?.tlaText ?? '', 'BEAT_TIMELINE');
     expect(new Set(k284.beats_in_measure as number[])).toEqual(new Set([4]));
-    expect(componentsOf(k284)).toHaveLength(127 * 4);
+    expect(componentsOf(k284)).toHaveLength(2 * 127 * 4);
     const alla = timelineOfKind(analyses[17]?.tlaText ?? '', 'BEAT_TIMELINE');
     expect(alla.beat_pattern).toEqual([2]);
     expect((alla.beats_in_measure as number[])[0]).toBe(1);
@@ -217,7 +240,10 @@ describe('buildExampleAnalyses', () => {
       for (const timeline of timelinesOf(a.tlaText)) {
         const seen = new Set<string>();
         for (const c of componentsOf(timeline)) {
-          const position = `${String(c.kind)} ${String(c.time ?? `${String(c.start)}-${String(c.end)}`)}`;
+          // Notes may double in unison (two voices); score signs are one per staff at a time.
+          if (c.kind === 'NOTE') continue;
+          const where = [c.staff_index, c.step, c.octave, c.index].map(String).join(' ');
+          const position = `${String(c.kind)} ${String(c.time ?? `${String(c.start)}-${String(c.end)}`)} ${where}`;
           expect(seen.has(position), `${a.key} ${position}`).toBe(false);
           seen.add(position);
           for (const field of ['time', 'start', 'end'] as const) {
@@ -234,7 +260,11 @@ describe('buildExampleAnalyses', () => {
 
   it('writes self-consistent hashes, Python-style JSON and ASCII only', () => {
     for (const a of analyses) {
-      expect(a.tlaText).toMatch(/^\{\n {2}"file_path": "",\n {2}"media_path": "",/);
+      expect(a.tlaText).toMatch(
+        new RegExp(
+          `^\\{\\n {2}"file_path": "${a.key}\\.tla",\\n {2}"media_path": "${a.key}\\.mp3",`,
+        ),
+      );
       expect(a.tlaText.endsWith('}')).toBe(true);
       expect(/[^\n\x20-\x7e]/.test(a.tlaText)).toBe(false);
       const file = JSON.parse(a.tlaText) as Json;
@@ -254,11 +284,15 @@ describe('buildExampleAnalyses', () => {
         expect(timelineHash(kind as string, attributes as PyObject)).toBe(hash);
         timelineHashes.push(hash as string);
         // Stored order is the desktop's ORDERING_ATTRS order: (level, time/start) or time.
-        const list = Object.values(components as Record<string, Json>).sort(
-          (x, y) =>
-            ((x.level as number) ?? 0) - ((y.level as number) ?? 0) ||
-            ((x.time ?? x.start) as number) - ((y.time ?? y.start) as number),
-        );
+        // (Score components are created in stored order, so their ids ascend through it.)
+        const list = Object.values(components as Record<string, Json>);
+        if (kind !== 'SCORE_TIMELINE') {
+          list.sort(
+            (x, y) =>
+              ((x.level as number) ?? 0) - ((y.level as number) ?? 0) ||
+              ((x.time ?? x.start) as number) - ((y.time ?? y.start) as number),
+          );
+        }
         const hashes = list.map((c) => {
           const { kind: _kind, hash: componentHashValue, ...fields } = c;
           expect(componentHash(asPython(fields))).toBe(componentHashValue);
@@ -280,11 +314,15 @@ describe('buildExampleAnalyses', () => {
     for (const a of analyses) {
       const document = readTla(new TextEncoder().encode(a.tlaText), `${a.key}.tla`);
       expect(document.timelines.map((t) => t.kind)).toEqual([
+        'AUDIOWAVE_TIMELINE',
         'BEAT_TIMELINE',
+        'SCORE_TIMELINE',
         'HIERARCHY_TIMELINE',
         'HARMONY_TIMELINE',
         'MARKER_TIMELINE',
+        'PDF_TIMELINE',
       ]);
+      expect(document.mediaPath).toBe(`${a.key}.mp3`);
       expect(document.mediaMetadata.title).toBe(a.title);
     }
   });

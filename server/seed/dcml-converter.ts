@@ -1,12 +1,14 @@
 /**
  * The example analyses: 18 DCML Mozart sonata movements (dcml-mozart/, CC BY-NC-SA 4.0) turned
- * into TiLiA .tla files the desktop app 0.5.14 could open, following the TiLiA team's newer
- * dataset-converters (dcml-mozart/SOURCE.md): a beat timeline of the bars, phrases, harmony with
- * local keys, and cadences. The lead seeds them into the database with the .tla reader.
+ * into TiLiA .tla files the desktop app 0.5.14 opens with their recording and score: a
+ * synthesized performance (media/, `npm run examples:render`) with its audiowave, a beat timeline
+ * of the bars as played (repeats unfolded), the Score timeline of every note, DCML's phrases,
+ * harmony with local keys and cadences (mapped as the TiLiA team's dataset-converters do,
+ * dcml-mozart/SOURCE.md), and the score PDF's pages. Every time is in seconds of the recording.
  */
-import { cell, readDcmlTable, type TsvRow } from './dcml-tables';
+import { readFileSync } from 'node:fs';
+import { cell, DCML_DIR, readDcmlTable, type TsvRow } from './dcml-tables';
 import {
-  barsOf,
   cadencesTimeline,
   harmonyTimeline,
   measuresTimeline,
@@ -15,6 +17,11 @@ import {
 } from './dcml-timelines';
 import { buildTlaDocument } from './tla-document-builder';
 import { PyFloat, pythonJsonDump, type PyObject } from './tla-python-json';
+import { readExampleRecording, type ExampleRecording } from './example-media';
+import { readClefs } from './mscx-clefs';
+import { placeRows, playedBars } from './played-bars';
+import { scoreTimeline } from './score-timeline';
+import { audiowaveTimeline, coarserBars, pdfTimeline } from './recording-timelines';
 
 export interface ExampleAnalysis {
   id: number;
@@ -23,7 +30,14 @@ export interface ExampleAnalysis {
   title: string;
   composer: string;
   tlaText: string;
+  recording: ExampleRecording;
   stats: {
+    /** Bars as played, repeats included. */
+    bars: number;
+    /** NOTE components, and the note rows they come from at every playing (ties not joined). */
+    notes: number;
+    noteRows: number;
+    joinedTies: number;
     /** DCML chord rows (chord neither empty nor '@none'). */
     chords: number;
     /** HARMONY components that denote exactly DCML's chord. */
@@ -64,7 +78,8 @@ const CITATION =
   'Hentschel, J., Neuwirth, M. & Rohrmeier, M. (2021). The Annotated Mozart Sonatas: Score, ' +
   'harmony, and cadence. Transactions of the International Society for Music Information ' +
   'Retrieval, 4(1), 67\u201380. https://doi.org/10.5334/tismir.63';
-const TIME_UNIT = 'quarter notes (1 s = 1 quarter note)';
+const TIME_UNIT = 'seconds of the synthesized recording';
+const PERFORMER = 'MuseScore 3 (synthesized piano)';
 
 /** 'Piano Sonata no. 6 in D major' + 'K284' + 1 + 'Allegro' → '…No. 6 in D major, K. 284: I. Allegro'. */
 export function movementTitle(meta: TsvRow, piece: string): string {
@@ -89,7 +104,12 @@ function timeSignatures(text: string): string {
     .join(', ');
 }
 
-function mediaMetadata(meta: TsvRow, piece: string, mediaLength: number): PyObject {
+function mediaMetadata(
+  meta: TsvRow,
+  piece: string,
+  mediaLength: number,
+  renderer: string,
+): PyObject {
   const annotators = cell(meta, 'annotators');
   const reviewers = cell(meta, 'reviewers');
   const years = [cell(meta, 'composed_start'), cell(meta, 'composed_end')];
@@ -101,8 +121,10 @@ function mediaMetadata(meta: TsvRow, piece: string, mediaLength: number): PyObje
     `Please cite: ${CITATION}`,
     `Licence: ${LICENCE}. This file is a derivative of the corpus and carries the same licence; ` +
       `commercial use is not allowed.`,
-    `There is no recording: times are in quarter notes (1 second = 1 quarter note); voltas are ` +
-      `played once each, in order.`,
+    `The recording is synthesized from the DCML score (${renderer}, its General MIDI piano), ` +
+      `with the repeats, endings and da capo played in the order of DCML's measures table; the ` +
+      `score PDF is MuseScore's engraving of the same file. Every time is in seconds of that ` +
+      `recording, so bars, harmonies, cadences and phrases recur with their repeats.`,
   ].join('\n\n');
   return {
     title: movementTitle(meta, piece),
@@ -111,7 +133,7 @@ function mediaMetadata(meta: TsvRow, piece: string, mediaLength: number): PyObje
     composer: COMPOSER,
     tonality: tonalityName(cell(meta, 'annotated_key')),
     'time signature': timeSignatures(cell(meta, 'TimeSig')),
-    performer: '',
+    performer: PERFORMER,
     'performance year': '',
     arranger: '',
     'composition year': years[0] === years[1] ? (years[0] ?? '') : years.join('\u2013'),
@@ -129,18 +151,28 @@ function mediaMetadata(meta: TsvRow, piece: string, mediaLength: number): PyObje
 }
 
 export function buildExampleAnalysis(piece: string, id: number, meta: TsvRow): ExampleAnalysis {
-  const harmonies = readDcmlTable(`${piece}.harmonies.tsv`);
-  const bars = barsOf(readDcmlTable(`${piece}.measures.tsv`));
-  const lastBar = bars[bars.length - 1];
-  if (!lastBar) throw new Error(`${piece} has no bars`);
-  const mediaLength = lastBar.start + lastBar.length;
-  const harmony = harmonyTimeline(harmonies, 3);
-  const document = buildTlaDocument(mediaMetadata(meta, piece, mediaLength), [
-    measuresTimeline(bars, 1),
-    phrasesTimeline(phrasesOf(harmonies, mediaLength), 2),
-    harmony.timeline,
-    cadencesTimeline(harmonies, 4),
-  ]);
+  const recording = readExampleRecording(piece);
+  const mediaLength = recording.manifest.seconds;
+  const measures = readDcmlTable(`${piece}.measures.tsv`);
+  const bars = playedBars(measures, recording.positions, mediaLength);
+  const harmonies = placeRows(readDcmlTable(`${piece}.harmonies.tsv`), bars);
+  const harmony = harmonyTimeline(harmonies, 5);
+  const clefs = readClefs(readFileSync(new URL(`MS3/${piece}.mscx`, DCML_DIR), 'utf8'));
+  const notes = readDcmlTable(`notes/${piece}.notes.tsv`);
+  const score = scoreTimeline(notes, measures, clefs, bars, mediaLength, 3);
+  const document = buildTlaDocument(
+    mediaMetadata(meta, piece, mediaLength, recording.manifest.renderer),
+    [
+      audiowaveTimeline(coarserBars(recording.manifest.audiowave, 3), mediaLength, 1),
+      measuresTimeline(bars, 2),
+      score.timeline,
+      phrasesTimeline(phrasesOf(harmonies, mediaLength), 4),
+      harmony.timeline,
+      cadencesTimeline(harmonies, 6),
+      pdfTimeline(bars, recording.manifest.score, 7),
+    ],
+    { file: `${piece}.tla`, media: recording.manifest.audio },
+  );
   const customReasons: Record<string, number> = {};
   let exact = 0;
   for (const { converted } of harmony.chords) {
@@ -156,7 +188,12 @@ export function buildExampleAnalysis(piece: string, id: number, meta: TsvRow): E
     title: movementTitle(meta, piece),
     composer: COMPOSER,
     tlaText: pythonJsonDump(document),
+    recording,
     stats: {
+      bars: bars.length,
+      notes: score.notes.length,
+      noteRows: score.playedRows,
+      joinedTies: score.joined,
       chords: harmony.chords.length + harmony.replaced,
       exact,
       custom: harmony.chords.length - exact,
@@ -165,14 +202,22 @@ export function buildExampleAnalysis(piece: string, id: number, meta: TsvRow): E
   };
 }
 
-export function buildExampleAnalyses(): ExampleAnalysis[] {
+/** Each movement with its platform id, in K-number and movement order. */
+export const EXAMPLE_PIECE_IDS: readonly (readonly [string, number])[] = Object.entries(
+  MOVEMENT_IDS,
+).flatMap(([work, ids]) => ids.map((id, i) => [`${work}-${i + 1}`, id] as const));
+
+/** metadata.tsv's row of a movement. */
+export function exampleMetadata(): (piece: string) => TsvRow {
   const metadata = new Map(readDcmlTable('metadata.tsv').map((row) => [cell(row, 'piece'), row]));
-  return Object.entries(MOVEMENT_IDS).flatMap(([work, ids]) =>
-    ids.map((id, i) => {
-      const piece = `${work}-${i + 1}`;
-      const meta = metadata.get(piece);
-      if (!meta) throw new Error(`metadata.tsv has no row for ${piece}`);
-      return buildExampleAnalysis(piece, id, meta);
-    }),
-  );
+  return (piece) => {
+    const meta = metadata.get(piece);
+    if (!meta) throw new Error(`metadata.tsv has no row for ${piece}`);
+    return meta;
+  };
+}
+
+export function buildExampleAnalyses(): ExampleAnalysis[] {
+  const metadata = exampleMetadata();
+  return EXAMPLE_PIECE_IDS.map(([piece, id]) => buildExampleAnalysis(piece, id, metadata(piece)));
 }

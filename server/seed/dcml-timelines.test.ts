@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { barsOf, phrasesOf, pythonRound } from './dcml-timelines';
-import type { TsvRow } from './dcml-tables';
+import type { TimedRow } from './dcml-timelines';
+import { coarserBars } from './recording-timelines';
 
-const mark = (time: number, phraseend: string): TsvRow => ({
-  quarterbeats: String(time),
-  phraseend,
-});
+const mark = (time: number, phraseend: string): TimedRow => ({ row: { phraseend }, time });
 
 describe('phrasesOf', () => {
   it('opens, closes and closes-and-opens', () => {
@@ -40,10 +38,10 @@ describe('barsOf', () => {
       { mn: '1', quarterbeats: '3/2', timesig: '3/4', act_dur: '3/4' },
       { mn: '2', quarterbeats: '9/2', timesig: '6/8', act_dur: '1/8' },
     ]);
-    expect(bars.map((b) => [b.number, b.start, b.length, b.beats])).toEqual([
-      [0, 0, 1.5, 2],
-      [1, 1.5, 3, 3],
-      [2, 4.5, 0.5, 1],
+    expect(bars.map((b) => [b.number, b.length, b.beats])).toEqual([
+      [0, 1.5, 2],
+      [1, 3, 3],
+      [2, 0.5, 1],
     ]);
   });
 });
@@ -51,5 +49,12 @@ describe('barsOf', () => {
 describe('pythonRound', () => {
   it('rounds halves to even, as Python', () => {
     expect([0.5, 1.5, 2.5, 2.4, 2.6].map(pythonRound)).toEqual([0, 2, 2, 2, 3]);
+  });
+});
+
+describe('coarserBars', () => {
+  it('merges bars by their RMS and scales the loudest to 1', () => {
+    expect(coarserBars([0, 0, 0, 0.5, 0.5, 0.5, 1], 3)).toEqual([0, 0.5, 1]);
+    expect(coarserBars([0.3, 0.4], 2)).toEqual([1]);
   });
 });

@@ -1,11 +1,11 @@
 /**
- * The four timelines of an example analysis, from one movement's DCML tables, with the
- * dataset-converters conventions of SOURCE.md: no recording, so 1 second = 1 quarter note, every
- * position taken from `quarterbeats_all_endings` (or `quarterbeats`), voltas played in order.
+ * The analysis timelines of an example, from one movement's DCML tables placed in its recording
+ * (played-bars.ts): every row at every playing of its bar, in seconds of the audio. The mapping
+ * of DCML to TiLiA follows the TiLiA team's dataset-converters (SOURCE.md).
  */
 import type { ComponentDraft, TimelineDraft } from './tla-document-builder';
 import { PyFloat } from './tla-python-json';
-import { cell, parseFraction, rowTime, type TsvRow } from './dcml-tables';
+import { cell, parseFraction, type TsvRow } from './dcml-tables';
 import { absoluteLocalKey, keyFields, parseGlobalKey } from './dcml-keys';
 import { convertChord, type ConvertedChord } from './dcml-harmony';
 
@@ -19,7 +19,7 @@ export function pythonRound(x: number): number {
 
 export interface Bar {
   number: number;
-  start: number;
+  /** Length in quarter notes (`act_dur`). */
   length: number;
   beats: number;
   /** The time signature's numerator: the beats of a full bar. */
@@ -35,15 +35,27 @@ export function barsOf(measures: readonly TsvRow[]): Bar[] {
     const length = 4 * parseFraction(cell(row, 'act_dur'));
     const beats =
       length === nominal ? numerator : Math.max(1, pythonRound((numerator * length) / nominal));
-    return { number: Number(cell(row, 'mn')), start: rowTime(row), length, beats, numerator };
+    return { number: Number(cell(row, 'mn')), length, beats, numerator };
   });
 }
 
-export function measuresTimeline(bars: readonly Bar[], ordinal: number): TimelineDraft {
+/** A bar as it sounds: start and duration in seconds of the recording. */
+export interface TimedBar extends Bar {
+  time: number;
+  duration: number;
+}
+
+/** A DCML row placed in the recording. */
+export interface TimedRow {
+  row: TsvRow;
+  time: number;
+}
+
+export function measuresTimeline(bars: readonly TimedBar[], ordinal: number): TimelineDraft {
   const components: ComponentDraft[] = bars.flatMap((bar) =>
     Array.from({ length: bar.beats }, (_, i) => {
-      // Beats spread evenly over the bar as it sounds: the nominal bar for a full one.
-      const time = bar.start + (i * bar.length) / bar.beats;
+      // Beats spread evenly over the bar as it sounds.
+      const time = bar.time + (i * bar.duration) / bar.beats;
       return { kind: 'BEAT', fields: { time: new PyFloat(time) }, order: [time] };
     }),
   );
@@ -75,7 +87,7 @@ export interface Phrase {
  * the previous one ended (or at the start); one still open at the end closes at the piece's end;
  * a `{` while one is open restarts it. Zero-length phrases are dropped.
  */
-export function phrasesOf(rows: readonly TsvRow[], pieceEnd: number): Phrase[] {
+export function phrasesOf(rows: readonly TimedRow[], pieceEnd: number): Phrase[] {
   const phrases: Phrase[] = [];
   let open: number | null = null;
   let previousEnd = 0;
@@ -85,10 +97,9 @@ export function phrasesOf(rows: readonly TsvRow[], pieceEnd: number): Phrase[] {
     previousEnd = end;
     open = null;
   };
-  for (const row of rows) {
+  for (const { row, time } of rows) {
     const mark = cell(row, 'phraseend');
     if (mark === '') continue;
-    const time = rowTime(row);
     if (mark === '}' || mark === '}{') close(time);
     if (mark === '{' || mark === '}{') open = time;
   }
@@ -146,14 +157,39 @@ function isChordRow(row: TsvRow): boolean {
   return chord !== '' && chord !== '@none';
 }
 
+// The search for an exact chord is the slow part of building the examples, and the same labels
+// recur (in repeats, and across movements): each distinct chord in each key is converted once.
+const CHORD_COLUMNS = [
+  'chord',
+  'chord_tones',
+  'added_tones',
+  'bass_note',
+  'root',
+  'chord_type',
+  'relativeroot',
+  'figbass',
+  'changes',
+];
+const convertedChords = new Map<string, ConvertedChord>();
+
+function convertOnce(row: TsvRow, localKey: Parameters<typeof convertChord>[1]): ConvertedChord {
+  const key = [localKey.tpc, localKey.minor, ...CHORD_COLUMNS.map((c) => cell(row, c))].join('|');
+  let converted = convertedChords.get(key);
+  if (!converted) {
+    converted = convertChord(row, localKey);
+    convertedChords.set(key, converted);
+  }
+  // Each component gets its own copy: a replaced label's comment is per component.
+  return { ...converted, chord: { ...converted.chord } };
+}
+
 /** Local keys as MODE components (level 2) where they change; chords as HARMONY (level 1). */
-export function harmonyTimeline(rows: readonly TsvRow[], ordinal: number): HarmonyResult {
+export function harmonyTimeline(rows: readonly TimedRow[], ordinal: number): HarmonyResult {
   const modes: ComponentDraft[] = [];
   const chordsByTime = new Map<number, ConvertedRow>();
   let replaced = 0;
   let currentKey = '';
-  for (const row of rows) {
-    const time = rowTime(row);
+  for (const { row, time } of rows) {
     const globalKey = parseGlobalKey(cell(row, 'globalkey'));
     const localKey = absoluteLocalKey(globalKey, cell(row, 'localkey'));
     const keyName = `${cell(row, 'globalkey')}:${cell(row, 'localkey')}`;
@@ -175,7 +211,7 @@ export function harmonyTimeline(rows: readonly TsvRow[], ordinal: number): Harmo
       currentKey = keyName;
     }
     if (!isChordRow(row)) continue;
-    const converted = convertChord(row, localKey);
+    const converted = convertOnce(row, localKey);
     const earlier = chordsByTime.get(time);
     if (earlier) {
       // One point component per time: the later DCML label wins, and says whom it replaced.
@@ -226,12 +262,11 @@ export function harmonyTimeline(rows: readonly TsvRow[], ordinal: number): Harmo
 }
 
 /** One marker per `cadence` value: PAC, IAC, HC, DC, EC, PC (with a subtype after a dot). */
-export function cadencesTimeline(rows: readonly TsvRow[], ordinal: number): TimelineDraft {
+export function cadencesTimeline(rows: readonly TimedRow[], ordinal: number): TimelineDraft {
   const byTime = new Map<number, ComponentDraft>();
-  for (const row of rows) {
+  for (const { row, time } of rows) {
     const cadence = cell(row, 'cadence');
     if (cadence === '') continue;
-    const time = rowTime(row);
     byTime.set(time, {
       kind: 'MARKER',
       fields: { time: new PyFloat(time), comments: '', label: cadence, color: null },

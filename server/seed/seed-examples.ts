@@ -1,8 +1,15 @@
-import { inArray, sql } from 'drizzle-orm';
-import type { Database } from '../db/database';
-import { files, users } from '../db/schema';
+import { createHash, randomUUID } from 'node:crypto';
+import { copyFile, mkdir, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/database';
+import { abstractWorks, concreteWorks, files, users } from '../db/schema';
 import { ingestTla } from '../ingest/ingest.service';
-import { buildExampleAnalyses } from './dcml-converter';
+import { MediaStore, mediaObjectPath } from '../uploads/media-store';
+import { insertMediaReference, recordMediaObject } from '../uploads/media.repository';
+import { buildExampleAnalysis, exampleMetadata, EXAMPLE_PIECE_IDS } from './dcml-converter';
+import { readExampleRecording } from './example-media';
 
 /** The account that owns the example analyses. It has no password, so nobody can log in as it
  * until an operator sets one. */
@@ -16,46 +23,166 @@ export const EXAMPLE_IDS = [
 // Serialises seeding when several server processes start against one PostgreSQL at once.
 const SEED_LOCK = 7_261_514;
 
-async function presentExampleIds(db: Database['db']): Promise<Set<number>> {
-  const rows = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(inArray(files.id, [...EXAMPLE_IDS]));
-  return new Set(rows.map((row) => row.id));
+/** Where the server keeps and serves media (MEDIA_DIR, MEDIA_BASE_URL). */
+export interface ExampleMediaTarget {
+  mediaDir: string;
+  mediaBaseUrl: string;
 }
 
-/** Stores the example analyses that are missing (all of them on first start). Idempotent. */
-export async function seedExamples(database: Database): Promise<number[]> {
-  if ((await presentExampleIds(database.db)).size === EXAMPLE_IDS.length) return [];
+interface MediaFile {
+  source: string;
+  sha256: string;
+  size: number;
+  /** Path under MEDIA_DIR and MEDIA_BASE_URL, content-addressed as uploads are. */
+  path: string;
+  mimeType: string;
+  role: 'media' | 'pdf';
+}
 
-  const analyses = buildExampleAnalyses();
-  return database.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
-    await tx
-      .insert(users)
-      .values({
-        id: SEED_USER.id,
-        username: SEED_USER.username,
-        email: '',
-        firstName: 'TiLiA',
-        lastName: 'examples',
-        passwordHash: null,
-        isActive: true,
-      })
-      .onConflictDoNothing();
-    const existing = await presentExampleIds(tx);
-    const added: number[] = [];
-    for (const analysis of analyses) {
-      if (existing.has(analysis.id)) continue;
-      await ingestTla(tx, {
-        bytes: new TextEncoder().encode(analysis.tlaText),
-        fileName: `${analysis.key}.tla`,
-        authorId: SEED_USER.id,
-        isPublic: true,
-        fixedId: analysis.id,
-      });
-      added.push(analysis.id);
+const mediaFiles = new Map<string, MediaFile[]>();
+
+/** A movement's MP3 and PDF as stored media (hashed once per process). */
+function exampleMediaFiles(piece: string): MediaFile[] {
+  let found = mediaFiles.get(piece);
+  if (!found) {
+    const recording = readExampleRecording(piece);
+    found = [
+      { source: recording.audioPath, extension: 'mp3', mimeType: 'audio/mpeg', role: 'media' },
+      { source: recording.scorePath, extension: 'pdf', mimeType: 'application/pdf', role: 'pdf' },
+    ].map(({ source, extension, mimeType, role }) => {
+      const bytes = readFileSync(source);
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      return {
+        source,
+        sha256,
+        size: bytes.length,
+        path: mediaObjectPath(sha256, extension),
+        mimeType,
+        role: role as MediaFile['role'],
+      };
+    });
+    mediaFiles.set(piece, found);
+  }
+  return found;
+}
+
+function audioOf(piece: string): MediaFile {
+  const audio = exampleMediaFiles(piece).find((file) => file.role === 'media');
+  if (!audio) throw new Error(`${piece} has no audio`);
+  return audio;
+}
+
+/**
+ * The examples stored with their current recording. Any other (missing, or the abstract
+ * examples of earlier versions, which had no media) is stale and gets rebuilt in place.
+ */
+async function currentExampleIds(db: Db): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: files.id, storage: concreteWorks.storage, url: concreteWorks.url })
+    .from(files)
+    .innerJoin(concreteWorks, eq(concreteWorks.id, files.concreteWorkId))
+    .where(inArray(files.id, [...EXAMPLE_IDS]));
+  const current = new Set<number>();
+  for (const row of rows) {
+    const piece = EXAMPLE_PIECE_IDS.find(([, id]) => id === row.id)?.[0];
+    if (piece && row.storage === 'staticfiles' && row.url === audioOf(piece).path) {
+      current.add(row.id);
     }
-    return added;
-  });
+  }
+  return current;
+}
+
+/** Removes a stale example: its works go, and with them the file, timelines and components. */
+async function removeExample(db: Db, id: number): Promise<void> {
+  const [row] = await db
+    .select({ abstractWorkId: concreteWorks.abstractWorkId })
+    .from(files)
+    .innerJoin(concreteWorks, eq(concreteWorks.id, files.concreteWorkId))
+    .where(and(eq(files.id, id), eq(files.authorId, SEED_USER.id)));
+  if (row) await db.delete(abstractWorks).where(eq(abstractWorks.id, row.abstractWorkId));
+}
+
+/** Copies the examples' media into MEDIA_DIR where they are missing (a new or emptied folder). */
+async function placeMedia(target: ExampleMediaTarget): Promise<void> {
+  const store = new MediaStore(target.mediaDir);
+  for (const [piece] of EXAMPLE_PIECE_IDS) {
+    for (const file of exampleMediaFiles(piece)) {
+      const destination = path.join(target.mediaDir, ...file.path.split('/'));
+      const present = await stat(destination).catch(() => null);
+      if (present?.size === file.size) continue;
+      await mkdir(store.tempDir, { recursive: true });
+      // A name of its own: another server process may be placing the same file right now.
+      const temporary = path.join(store.tempDir, `example-${process.pid}-${randomUUID()}`);
+      await copyFile(file.source, temporary);
+      await store.place(temporary, file.path);
+    }
+  }
+}
+
+/**
+ * Stores the example analyses that are missing or stale (all of them on first start, and the
+ * old abstract examples of a data directory from before the recordings), each with its MP3 and
+ * PDF stored like uploaded media; then makes sure MEDIA_DIR holds those files. Idempotent.
+ * Without a media target (tests of other areas) the rows are written the same way and no file is
+ * copied.
+ */
+export async function seedExamples(
+  database: Database,
+  media?: ExampleMediaTarget,
+): Promise<number[]> {
+  const mediaBaseUrl = media?.mediaBaseUrl ?? '/media/';
+  let added: number[] = [];
+  if ((await currentExampleIds(database.db)).size !== EXAMPLE_IDS.length) {
+    added = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+      await tx
+        .insert(users)
+        .values({
+          id: SEED_USER.id,
+          username: SEED_USER.username,
+          email: '',
+          firstName: 'TiLiA',
+          lastName: 'examples',
+          passwordHash: null,
+          isActive: true,
+        })
+        .onConflictDoNothing();
+      const current = await currentExampleIds(tx);
+      const metadata = exampleMetadata();
+      const stored: number[] = [];
+      for (const [piece, id] of EXAMPLE_PIECE_IDS) {
+        if (current.has(id)) continue;
+        await removeExample(tx, id);
+        const analysis = buildExampleAnalysis(piece, id, metadata(piece));
+        const mediaFilesOfPiece = exampleMediaFiles(piece);
+        for (const file of mediaFilesOfPiece) {
+          await recordMediaObject(tx, {
+            sha256: file.sha256,
+            path: file.path,
+            mimeType: file.mimeType,
+            size: file.size,
+          });
+        }
+        const audio = audioOf(piece);
+        const pdf = mediaFilesOfPiece.find((file) => file.role === 'pdf');
+        await ingestTla(tx, {
+          bytes: new TextEncoder().encode(analysis.tlaText),
+          fileName: `${piece}.tla`,
+          authorId: SEED_USER.id,
+          isPublic: true,
+          fixedId: id,
+          // As for uploads: the media URL relative to MEDIA_BASE_URL, the PDF's in full.
+          mediaUrl: audio.path,
+          pdfUrlFor: () => (pdf ? mediaBaseUrl + pdf.path : null),
+        });
+        for (const file of mediaFilesOfPiece) {
+          await insertMediaReference(tx, { fileId: id, mediaSha256: file.sha256, role: file.role });
+        }
+        stored.push(id);
+      }
+      return stored;
+    });
+  }
+  if (media) await placeMedia(media);
+  return added;
 }

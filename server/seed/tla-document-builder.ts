@@ -52,7 +52,8 @@ export interface TimelineDraft {
   components: ComponentDraft[];
 }
 
-function compareOrder(a: ComponentDraft, b: ComponentDraft): number {
+/** ORDERING_ATTRS order of two components (missing values count as 0). */
+export function compareOrder(a: ComponentDraft, b: ComponentDraft): number {
   for (let i = 0; i < Math.max(a.order.length, b.order.length); i++) {
     const diff = (a.order[i] ?? 0) - (b.order[i] ?? 0);
     if (diff !== 0) return diff;
@@ -60,7 +61,16 @@ function compareOrder(a: ComponentDraft, b: ComponentDraft): number {
   return 0;
 }
 
-export function buildTlaDocument(mediaMetadata: PyObject, timelines: TimelineDraft[]): PyObject {
+/**
+ * `paths.file` and `paths.media` as the desktop stores them. Relative names make the desktop find
+ * the media beside the .tla wherever it is opened: it relocates a path it cannot find by its
+ * place relative to the stored `file_path` (tilia/app.py `_verify_path_exists`).
+ */
+export function buildTlaDocument(
+  mediaMetadata: PyObject,
+  timelines: TimelineDraft[],
+  paths: { file: string; media: string } = { file: '', media: '' },
+): PyObject {
   let nextId = 0;
   const written: [string, PyValue][] = [];
   const hashes: string[] = [];
@@ -85,8 +95,8 @@ export function buildTlaDocument(mediaMetadata: PyObject, timelines: TimelineDra
     written.push([timelineId, state]);
   }
   return {
-    file_path: '',
-    media_path: '',
+    file_path: paths.file,
+    media_path: paths.media,
     media_metadata: mediaMetadata,
     timelines: new PyDict(written),
     timelines_hash: timelinesHash(hashes),

@@ -64,8 +64,12 @@ export function pyStr(value: PyValue): string {
     .join(', ')}}`;
 }
 
+const PLAIN_ASCII = /^[\x20-\x21\x23-\x5b\x5d-\x7e]*$/;
+
 /** JSON string with every non-ASCII UTF-16 unit as \uXXXX, as ensure_ascii does. */
 function jsonString(value: string): string {
+  // Most strings (keys, kinds, labels) need no escape at all.
+  if (PLAIN_ASCII.test(value)) return `"${value}"`;
   return JSON.stringify(value).replace(
     /[\u007f-\uffff]/g,
     (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'),

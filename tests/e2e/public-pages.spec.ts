@@ -48,6 +48,9 @@ test.describe('home', () => {
   ];
 
   test('each of the 18 example movements opens its file in the viewer', async ({ page }) => {
+    // Eighteen viewers, each now loading its recording and its score PDF: 52 s measured on a
+    // loaded 2-core machine, too close to the default minute.
+    test.setTimeout(150_000);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Example analyses' })).toBeVisible();
     for (const sonata of sonatas) {

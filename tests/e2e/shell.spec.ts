@@ -53,8 +53,12 @@ const openRoutes = [
   { path: '/browse/timelines', title: 'Search', heading: 'Search timelines' },
   {
     path: '/viewer/135',
-    title: 'Piano Sonata No. 6 in D major, K. 284: I. Allegro by Wolfgang Amadeus Mozart | TiLiA',
-    heading: 'Piano Sonata No. 6 in D major, K. 284: I. Allegro by Wolfgang Amadeus Mozart',
+    title:
+      'Piano Sonata No. 6 in D major, K. 284: I. Allegro by Wolfgang Amadeus Mozart performed by ' +
+      'MuseScore 3 (synthesized piano) | TiLiA',
+    heading:
+      'Piano Sonata No. 6 in D major, K. 284: I. Allegro by Wolfgang Amadeus Mozart performed by ' +
+      'MuseScore 3 (synthesized piano)',
   },
   { path: '/help', title: 'Help | TiLiA', heading: 'Help' },
 ];

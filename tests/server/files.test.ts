@@ -5,6 +5,7 @@ import type { App } from '../../server/app';
 import { prepareDatabase } from '../../server/db/prepare';
 import { users } from '../../server/db/schema';
 import { ingestTla } from '../../server/ingest/ingest.service';
+import { readExampleRecording } from '../../server/seed/example-media';
 import type {
   BeatComponentJson,
   HarmonyComponentJson,
@@ -82,11 +83,15 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
     const json = response.json<ViewerFileJson>();
     expect(json.abstract_work.title).toBe('Piano Sonata No. 6 in D major, K. 284: I. Allegro');
     expect(json.abstract_work.composer).toBe('Wolfgang Amadeus Mozart');
-    expect(json.concrete_work.storage).toBe('abstract');
-    expect(json.concrete_work.length).toBe(508);
-    expect(json.concrete_work.end).toBe(508);
+    // A recording (server/seed/media/): both halves of the sonata form are repeated.
+    const recording = readExampleRecording('K284-1');
+    expect(json.concrete_work.storage).toBe('staticfiles');
+    expect(json.concrete_work.length).toBe(recording.manifest.seconds);
+    expect(json.concrete_work.end).toBe(recording.manifest.seconds);
 
-    const drawn = json.timelines.filter((t) => t.kind !== 'SLIDER_TIMELINE');
+    const drawn = json.timelines
+      .filter((t) => t.kind !== 'SLIDER_TIMELINE')
+      .filter((t) => !['AUDIOWAVE_TIMELINE', 'SCORE_TIMELINE', 'PDF_TIMELINE'].includes(t.kind));
     expect(drawn.map((t) => t.kind)).toEqual([
       'BEAT_TIMELINE',
       'HIERARCHY_TIMELINE',
@@ -99,10 +104,13 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
     const beats = drawn[0]!;
     expect(beats.name).toBe('Measures');
     const measureNumbers = JSON.parse(beats.measure_numbers!) as number[];
-    expect(measureNumbers).toHaveLength(127);
+    expect(measureNumbers).toHaveLength(2 * 127);
     expect(measureNumbers.slice(0, 3)).toEqual([1, 2, 3]);
-    expect(beats.components).toHaveLength(127 * 4);
-    expect((beats.components[4] as BeatComponentJson).time).toBe(4);
+    expect(beats.components).toHaveLength(2 * 127 * 4);
+    expect((beats.components[4] as BeatComponentJson).time).toBeCloseTo(
+      (recording.positions.events[1]?.ms ?? 0) / 1000,
+      6,
+    );
 
     const harmony = drawn[2]!.components as HarmonyComponentJson[];
     const firstKey = harmony.find((c) => c.kind === 'MODE');
@@ -114,7 +122,7 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
 
     const cadences = drawn[3]!;
     expect(cadences.name).toBe('Cadences');
-    expect(cadences.components).toHaveLength(12);
+    expect(cadences.components).toHaveLength(2 * 12);
   });
 
   it('returns the stored .tla, which reads back to the same timelines', async () => {
@@ -126,8 +134,10 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
     );
     const document = readTla(response.rawPayload, 'K284-1.tla');
     expect(document.timelines.map((t) => t.kind)).toEqual(json.timelines.map((t) => t.kind));
-    expect(document.timelines.map((t) => t.components.length)).toEqual(
-      json.timelines.map((t) => t.components.length),
+    // The viewer JSON leaves the Score timeline's components out (the viewer does not draw them).
+    const drawn = (kind: string) => kind !== 'SCORE_TIMELINE';
+    expect(document.timelines.filter((t) => drawn(t.kind)).map((t) => t.components.length)).toEqual(
+      json.timelines.filter((t) => drawn(t.kind)).map((t) => t.components.length),
     );
   });
 
