@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { HarmonyComponentJson, ViewerFileJson } from '../../src/shared/api-types';
-import { xOfTime } from './support/time-axis';
+import { timeAxis, xOfTime } from './support/time-axis';
 import { clicksWav, tlaFor, uploadPublic } from './support/viewer-files';
 
 async function openViewer(page: Page, path: string) {
@@ -30,8 +30,7 @@ test.describe('viewer', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await expect(page).toHaveTitle(`${heading} | TiLiA`);
     const rows = page.getByTestId('timeline-row');
-    // Its Score timeline is not drawn (yet): six rows.
-    await expect(rows).toHaveCount(6);
+    await expect(rows).toHaveCount(7);
     const drawn = await rows.evaluateAll((elements) =>
       elements.map((e) => [
         (e as HTMLElement).dataset.kind,
@@ -45,6 +44,7 @@ test.describe('viewer', () => {
       'HARMONY',
       'MARKER',
       'PDF',
+      'SCORE',
     ]);
     for (const [, count] of drawn) expect(count).toBeGreaterThan(0);
     // A recording: the toolbar has play and stop.
@@ -118,8 +118,8 @@ test.describe('viewer', () => {
     await expect(page.locator('output.viewer-clock')).toHaveText(
       `0:01:23.50 / ${formatTime(json.concrete_work.length)}`,
     );
-    const canvas = await page.getByTestId('timelines').locator('canvas').boundingBox();
-    const expected = (83.5 / json.concrete_work.length) * (canvas?.width ?? 0);
+    const axis = await timeAxis(page);
+    const expected = (83.5 / json.concrete_work.length) * axis.width;
     await expect.poll(() => playheadX(page)).toBeGreaterThan(expected - 2);
     expect(await playheadX(page)).toBeLessThan(expected + 2);
     const inspector = page.getByRole('complementary', { name: 'Inspector' });
@@ -220,10 +220,10 @@ test.describe('viewer', () => {
     // example had: it takes more steps to reach its first ii65.)
     for (let step = 0; step < 13; step++) await page.keyboard.press('+');
     await expect(timelines).toHaveAttribute('data-zoom', '12.8392');
-    // A figure follows its numeral in a column of its own: V with 7. (The recording's repeats
-    // crowd the whole movement's harmony row; closer in, the labels have room.)
-    const seventh = shown.filter({ hasText: /^V7$/ }).first();
-    await expect(seventh.locator('.viewer-label__figures > span')).toHaveText(['7']);
+    // Figures follow their numeral in a column of their own, and an applied chord's '/IV' comes
+    // after them: V with 4 over 3, of IV.
+    const applied = shown.filter({ hasText: /^V43\/IV$/ }).first();
+    await expect(applied.locator('.viewer-label__figures > span')).toHaveText(['4', '3']);
     const figures = shown
       .filter({ hasText: /^ii65$/ })
       .first()
