@@ -1,32 +1,34 @@
 import type { ComponentJson } from '../shared/api-types';
 import type { NavigationKey } from '../shared/viewer-layout/component-navigation';
 import { hitComponent } from '../shared/viewer-layout/hit-test';
-import { DEFAULT_TIMELINE_WIDTH, timeAxisWidth } from '../shared/viewer-layout/layout-constants';
+import { DEFAULT_TIMELINE_WIDTH } from '../shared/viewer-layout/layout-constants';
 import type { ComponentRef } from '../shared/viewer-layout/layout-session';
-import {
-  clampScroll,
-  clampZoom,
-  contentWidth,
-  scrollToShow,
-  steppedZoom,
-  timeToX,
-  xToTime,
-  zoomAround,
-  type TimeScale,
-} from '../shared/viewer-layout/time-scale';
+import { timeToX, xToTime } from '../shared/viewer-layout/time-scale';
+import { rulerTicks } from '../shared/viewer-layout/time-ruler';
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import type { ViewLayout, ViewRequest } from '../shared/viewer-layout/view-layout';
+import {
+  fitted,
+  following,
+  initialView,
+  requestOf,
+  resizedTo,
+  scrolledTo,
+  scrollWidth,
+  zoomStepped,
+  type ViewState,
+} from '../shared/viewer-layout/view-state';
+import { hoverText } from './component-inspector';
+import { HoverTip } from './hover-tip';
+import { LabelLayer } from './label-layer';
 import { LatestWins } from './latest-wins';
 import type { LayoutClient } from './layout-client';
 import type { MediaAdapter } from './media/media-adapter';
-import { clampToSpan, seekApplies, type SeekRequest } from './playback-rules';
-import { hoverText } from './component-inspector';
-import { LabelLayer } from './label-layer';
 import type { PublishedClock } from './playback-clock';
+import { clampToSpan, seekApplies, type SeekRequest } from './playback-rules';
+import { PlayheadLoop } from './playhead-loop';
 import { RulerLayer } from './ruler-layer';
 import { attachSeekDrag, type SeekDrag } from './seek-drag';
-import { rulerTicks } from '../shared/viewer-layout/time-ruler';
-import { PlayheadLoop } from './playhead-loop';
 import { forwardStageScrolling, type StageScrolling } from './stage-scroll';
 import { TimelineScene, type SelectionBox } from './timeline-scene';
 
@@ -85,11 +87,9 @@ export function componentEnd(component: ComponentJson): number | null {
 export class ViewerController {
   private scene: TimelineScene | null = null;
   private layout: ViewLayout | null = null;
-  private zoom = 1;
+  private view: ViewState;
   /** The direction of the last zoom step, which the next one most likely repeats. */
   private lastZoomDirection: 1 | -1 = 1;
-  private scrollLeft = 0;
-  private viewportWidth = DEFAULT_TIMELINE_WIDTH;
   private selected: Selection | null = null;
   private drawnOnce = false;
   private disposed = false;
@@ -102,9 +102,7 @@ export class ViewerController {
   private readonly seekDrags: SeekDrag[];
   /** Slider knobs and the ruler's head, looked up once per layout, not once per frame. */
   private knobs: HTMLElement[] = [];
-  private hovered: { key: string; x: number; y: number } | null = null;
-  private hoverFrame = 0;
-  private hoverAt: { x: number; y: number } | null = null;
+  private readonly hover: HoverTip;
 
   constructor(
     private readonly header: ViewerHeader,
@@ -133,7 +131,7 @@ export class ViewerController {
         xOf: (time) => (this.layout ? timeToX(this.layout.scale, time) : null),
         onPlayingChange: (playing) => listener.playing(playing),
         onOutOfView: (time) => this.follow(time),
-        viewportWidth: () => this.viewportWidth,
+        viewportWidth: () => this.view.viewportWidth,
       },
     );
     this.labels = new LabelLayer(elements.stage, elements.rows, header.timelines);
@@ -148,11 +146,18 @@ export class ViewerController {
         seek: seekTo,
       }),
     ];
-    this.viewportWidth = this.measureViewport();
+    this.view = initialView(header.start, header.end, this.measureViewport());
     elements.scroller.addEventListener('scroll', this.onScroll, { passive: true });
     this.stageScrolling = forwardStageScrolling(elements.stage, elements.scroller);
-    elements.stage.addEventListener('pointermove', this.onPointerMove);
-    elements.stage.addEventListener('pointerleave', this.onPointerLeave);
+    this.hover = new HoverTip(elements.stage, elements.hover, {
+      hit: (x, y) => this.hit(x, y),
+      describe: async (ref) => {
+        const kind = header.timelines[ref.timeline]?.kind;
+        const component = await client.api.component(ref);
+        return kind && component ? hoverText(kind, component) : null;
+      },
+      viewportWidth: () => this.view.viewportWidth,
+    });
     this.resizeObserver = new ResizeObserver(() => this.onResize());
     this.resizeObserver.observe(elements.scroller);
   }
@@ -164,7 +169,7 @@ export class ViewerController {
     const scene = await TimelineScene.create(
       this.elements.canvas,
       this.header.timelines,
-      this.viewportWidth,
+      this.view.viewportWidth,
       Math.ceil(this.header.totalHeight),
     );
     if (this.disposed) {
@@ -177,7 +182,7 @@ export class ViewerController {
   }
 
   get currentZoom(): number {
-    return this.zoom;
+    return this.view.zoom;
   }
 
   /** The media time now. */
@@ -185,35 +190,17 @@ export class ViewerController {
     return this.media.currentTime();
   }
 
-  private scale(): TimeScale {
-    return {
-      start: this.header.start,
-      end: this.header.end,
-      width: timeAxisWidth(this.viewportWidth),
-      zoom: this.zoom,
-      scrollLeft: this.scrollLeft,
-    };
-  }
-
   private measureViewport(): number {
     return Math.max(100, Math.floor(this.elements.scroller.clientWidth) || DEFAULT_TIMELINE_WIDTH);
   }
 
   private applyContentWidth(): void {
-    this.elements.content.style.width = `${Math.ceil(contentWidth(this.scale()))}px`;
-    this.elements.stage.style.width = `${this.viewportWidth}px`;
+    this.elements.content.style.width = `${scrollWidth(this.view)}px`;
+    this.elements.stage.style.width = `${this.view.viewportWidth}px`;
   }
 
   private requestView(zoomStartedAt: number | null): void {
-    this.views.request({
-      request: {
-        zoom: this.zoom,
-        scrollLeft: this.scrollLeft,
-        viewportWidth: this.viewportWidth,
-        width: timeAxisWidth(this.viewportWidth),
-      },
-      zoomStartedAt,
-    });
+    this.views.request({ request: requestOf(this.view), zoomStartedAt });
   }
 
   private show(layout: ViewLayout, pending: PendingView): void {
@@ -230,7 +217,7 @@ export class ViewerController {
       this.elements.region.querySelectorAll<HTMLElement>('[data-slider-knob], [data-ruler-head]'),
     );
     this.labels.draw(layout);
-    this.ruler.draw(rulerTicks(layout.scale, this.viewportWidth));
+    this.ruler.draw(rulerTicks(layout.scale, this.view.viewportWidth));
     scene.drawSelection(this.selectionBox());
     scene.render();
     this.loop.refresh();
@@ -238,7 +225,7 @@ export class ViewerController {
       const row = this.elements.rows.children[drawing.index] as HTMLElement | undefined;
       if (row) row.dataset.visibleCount = String(drawing.visibleCount);
     }
-    this.elements.region.dataset.zoom = this.zoom.toFixed(4);
+    this.elements.region.dataset.zoom = this.view.zoom.toFixed(4);
     // The width the media spans at zoom 1 (the viewport less the end margin), for tests and tools.
     this.elements.region.dataset.axisWidth = String(layout.scale.width);
     // The frame is on screen when the next animation frame begins.
@@ -260,54 +247,35 @@ export class ViewerController {
 
   private readonly onScroll = (): void => {
     const left = this.elements.scroller.scrollLeft;
-    if (Math.abs(left - this.scrollLeft) < 0.5) return;
-    this.scrollLeft = left;
+    if (Math.abs(left - this.view.scrollLeft) < 0.5) return;
+    this.view = scrolledTo(this.view, left);
     this.requestView(null);
   };
 
   private onResize(): void {
     const width = this.measureViewport();
-    if (width === this.viewportWidth || this.disposed) return;
-    this.viewportWidth = width;
-    this.scrollLeft = clampScroll(this.scale(), width, this.scrollLeft);
+    if (width === this.view.viewportWidth || this.disposed) return;
+    this.view = resizedTo(this.view, width);
     this.applyContentWidth();
     this.scene?.resize(width, Math.ceil(this.header.totalHeight));
     this.requestView(null);
   }
 
-  /** Sets zoom and scroll together; the scroll event that follows finds nothing to do. */
-  private setView(zoom: number, scrollLeft: number, zoomStartedAt: number | null): void {
-    this.zoom = zoom;
+  /** Shows another view; the scroll event that follows finds nothing to do. */
+  private setView(next: ViewState, zoomStartedAt: number | null): void {
+    const zoomChanged = next.zoom !== this.view.zoom;
+    this.view = next;
     this.applyContentWidth();
-    this.scrollLeft = clampScroll(this.scale(), this.viewportWidth, scrollLeft);
-    this.elements.scroller.scrollLeft = this.scrollLeft;
+    this.elements.scroller.scrollLeft = next.scrollLeft;
     this.requestView(zoomStartedAt);
-    this.listener.zoom(zoom);
+    if (zoomChanged) this.listener.zoom(next.zoom);
   }
 
   /** One zoom step around the playhead (or the viewport's centre when it is off screen). */
   zoomStep(direction: 1 | -1, startedAt = performance.now()): void {
     this.lastZoomDirection = direction;
-    const next = this.stepView(direction);
-    if (next) this.setView(next.zoom, next.scrollLeft, startedAt);
-  }
-
-  /** The view one zoom step gives, exactly as setView will keep it; null at a zoom limit. */
-  private stepView(direction: 1 | -1): ViewRequest | null {
-    const scale = this.scale();
-    const zoom = clampZoom(scale, steppedZoom(this.zoom, direction));
-    if (zoom === this.zoom) return null;
-    const playheadX = timeToX(scale, this.media.currentTime());
-    const anchor =
-      playheadX >= 0 && playheadX <= this.viewportWidth ? playheadX : this.viewportWidth / 2;
-    // zoomAround clamps at the new zoom, as setView will: the request is the one it will make.
-    const scrollLeft = zoomAround(scale, zoom, anchor, this.viewportWidth);
-    return {
-      zoom,
-      scrollLeft,
-      viewportWidth: this.viewportWidth,
-      width: timeAxisWidth(this.viewportWidth),
-    };
+    const next = zoomStepped(this.view, direction, this.media.currentTime());
+    if (next) this.setView(next, startedAt);
   }
 
   /**
@@ -320,18 +288,18 @@ export class ViewerController {
     // The worker answers in order: the step the user is likeliest to take next comes first.
     const directions = this.lastZoomDirection === 1 ? ([1, -1] as const) : ([-1, 1] as const);
     for (const direction of directions) {
-      const next = this.stepView(direction);
-      if (next) this.client.prefetchLayout(next);
+      const next = zoomStepped(this.view, direction, this.media.currentTime());
+      if (next) this.client.prefetchLayout(requestOf(next));
     }
   }
 
   fitToScreen(startedAt = performance.now()): void {
-    this.setView(1, 0, startedAt);
+    this.setView(fitted(this.view), startedAt);
   }
 
   private follow(time: number): void {
-    const left = scrollToShow(this.scale(), time, this.viewportWidth);
-    if (left !== this.scrollLeft) this.setView(this.zoom, left, null);
+    const next = following(this.view, time);
+    if (next.scrollLeft !== this.view.scrollLeft) this.setView(next, null);
   }
 
   // Playback
@@ -394,63 +362,6 @@ export class ViewerController {
       const selection = await this.select(next);
       if (selection) this.follow(componentTime(selection.component));
     }
-  }
-
-  // Hover: at most one hit test per frame, and a worker round trip only when the component
-  // under the pointer changes.
-
-  private readonly onPointerMove = (event: PointerEvent): void => {
-    if (event.pointerType !== 'mouse') return;
-    this.hoverAt = { x: event.clientX, y: event.clientY };
-    if (this.hoverFrame === 0) this.hoverFrame = requestAnimationFrame(this.hoverFrameTick);
-  };
-
-  private readonly onPointerLeave = (): void => {
-    this.hoverAt = null;
-    this.showHover(null, '');
-  };
-
-  private readonly hoverFrameTick = (): void => {
-    this.hoverFrame = 0;
-    const at = this.hoverAt;
-    if (!at || this.disposed) return;
-    const ref = this.hit(at.x, at.y);
-    if (!ref) {
-      this.showHover(null, '');
-      return;
-    }
-    const key = `${ref.timeline}:${ref.index}`;
-    const box = this.elements.stage.getBoundingClientRect();
-    const place = { key, x: at.x - box.left, y: at.y - box.top };
-    if (this.hovered?.key === key) {
-      this.placeHover(place);
-      return;
-    }
-    this.hovered = place;
-    const kind = this.header.timelines[ref.timeline]?.kind;
-    void this.client.api.component(ref).then((component) => {
-      if (this.disposed || this.hovered?.key !== key || !component || !kind) return;
-      this.showHover(this.hovered, hoverText(kind, component));
-    });
-  };
-
-  private showHover(place: { key: string; x: number; y: number } | null, text: string): void {
-    const tip = this.elements.hover;
-    if (!place) {
-      this.hovered = null;
-      tip.hidden = true;
-      return;
-    }
-    tip.textContent = text;
-    tip.hidden = false;
-    this.placeHover(place);
-  }
-
-  private placeHover(place: { key: string; x: number; y: number }): void {
-    this.hovered = place;
-    const tip = this.elements.hover;
-    const left = Math.min(place.x + 12, this.viewportWidth - tip.offsetWidth - 4);
-    tip.style.transform = `translate(${Math.max(0, Math.round(left))}px, ${Math.round(place.y + 16)}px)`;
   }
 
   /** The media time under viewport x, as the view on screen shows it. */
@@ -522,9 +433,7 @@ export class ViewerController {
     this.elements.scroller.removeEventListener('scroll', this.onScroll);
     this.stageScrolling.dispose();
     for (const drag of this.seekDrags) drag.dispose();
-    cancelAnimationFrame(this.hoverFrame);
-    this.elements.stage.removeEventListener('pointermove', this.onPointerMove);
-    this.elements.stage.removeEventListener('pointerleave', this.onPointerLeave);
+    this.hover.dispose();
     this.ruler.destroy();
     this.scene?.destroy();
     this.scene = null;

@@ -1,0 +1,96 @@
+/**
+ * The viewer's view: which part of the media the timelines show (zoom and scroll) in a viewport
+ * of a given width. Pure: every change returns the next state, already clamped, so the page, the
+ * prefetch of zoom steps and the tests agree on where a step, a resize or a page turn lands.
+ */
+import { timeAxisWidth } from './layout-constants';
+import {
+  clampScroll,
+  clampZoom,
+  contentWidth,
+  scrollToShow,
+  steppedZoom,
+  timeToX,
+  zoomAround,
+  type TimeScale,
+} from './time-scale';
+import type { ViewRequest } from './view-layout';
+
+export interface ViewState {
+  /** The media span drawn (ViewerHeader.start and end). */
+  start: number;
+  end: number;
+  zoom: number;
+  scrollLeft: number;
+  viewportWidth: number;
+}
+
+export function initialView(start: number, end: number, viewportWidth: number): ViewState {
+  return { start, end, zoom: 1, scrollLeft: 0, viewportWidth };
+}
+
+export function scaleOf(view: ViewState): TimeScale {
+  return {
+    start: view.start,
+    end: view.end,
+    width: timeAxisWidth(view.viewportWidth),
+    zoom: view.zoom,
+    scrollLeft: view.scrollLeft,
+  };
+}
+
+/** What the layout worker is asked for to draw this view. */
+export function requestOf(view: ViewState): ViewRequest {
+  return {
+    zoom: view.zoom,
+    scrollLeft: view.scrollLeft,
+    viewportWidth: view.viewportWidth,
+    width: timeAxisWidth(view.viewportWidth),
+  };
+}
+
+/** The scroller's spacer width: the media at this zoom and the end margin. */
+export function scrollWidth(view: ViewState): number {
+  return Math.ceil(contentWidth(scaleOf(view)));
+}
+
+/** The view with zoom and scroll set together, the scroll clamped at that zoom. */
+export function withView(view: ViewState, zoom: number, scrollLeft: number): ViewState {
+  const zoomed = { ...view, zoom };
+  return { ...zoomed, scrollLeft: clampScroll(scaleOf(zoomed), view.viewportWidth, scrollLeft) };
+}
+
+export function scrolledTo(view: ViewState, scrollLeft: number): ViewState {
+  return withView(view, view.zoom, scrollLeft);
+}
+
+export function resizedTo(view: ViewState, viewportWidth: number): ViewState {
+  return withView({ ...view, viewportWidth }, view.zoom, view.scrollLeft);
+}
+
+/**
+ * One zoom step around the playhead, or around the viewport's centre when the playhead is off
+ * screen; null at a zoom limit.
+ */
+export function zoomStepped(
+  view: ViewState,
+  direction: 1 | -1,
+  playhead: number,
+): ViewState | null {
+  const scale = scaleOf(view);
+  const zoom = clampZoom(scale, steppedZoom(view.zoom, direction));
+  if (zoom === view.zoom) return null;
+  const playheadX = timeToX(scale, playhead);
+  const anchor =
+    playheadX >= 0 && playheadX <= view.viewportWidth ? playheadX : view.viewportWidth / 2;
+  return withView(view, zoom, zoomAround(scale, zoom, anchor, view.viewportWidth));
+}
+
+export function fitted(view: ViewState): ViewState {
+  return withView(view, 1, 0);
+}
+
+/** The view that shows `time`: the same one while it is on screen, else the page it is on. */
+export function following(view: ViewState, time: number): ViewState {
+  return scrolledTo(view, scrollToShow(scaleOf(view), time, view.viewportWidth));
+}
