@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useAtomValue } from 'jotai';
 import { Link, useLocation } from 'wouter';
 import { logout } from '../lib/api-client';
-import { isAuthenticatedAtom, usernameAtom } from '../state/auth-state';
+import { useIsAuthenticated, useUsername } from '../state/session';
 import { DisclosureMenu, type DisclosureMenuItem } from './disclosure-menu';
 import { ExternalLink } from './external-link';
 import { LogoMark } from './logo-mark';
@@ -30,8 +29,8 @@ function NavLink({ to, children }: { to: string; children: string }) {
 }
 
 function AccountLinks() {
-  const isAuthenticated = useAtomValue(isAuthenticatedAtom);
-  const username = useAtomValue(usernameAtom);
+  const isAuthenticated = useIsAuthenticated();
+  const username = useUsername();
 
   if (!isAuthenticated) {
     return (

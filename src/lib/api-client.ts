@@ -1,5 +1,4 @@
 import redaxios, { type Response } from 'redaxios';
-import { getDefaultStore } from 'jotai';
 import { navigate } from 'wouter/use-browser-location';
 import {
   accessClaims,
@@ -9,6 +8,7 @@ import {
   storeCredentialsAtom,
   storedTokens,
 } from '../state/auth-state';
+import { appStore } from '../state/session';
 
 /**
  * The one HTTP client of the app (STYLE.md: one module owns each external edge): every request to
@@ -32,7 +32,7 @@ export const NETWORK_ERROR_MESSAGE =
 const API_PREFIX = '/api/v1';
 // redaxios joins a path (with or without its leading slash) onto baseURL with one '/'.
 const http = redaxios.create({ baseURL: API_PREFIX });
-const store = getDefaultStore();
+const store = appStore;
 
 export interface UploadProgress {
   loaded: number;

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
 import { changeProfile, fetchAccount, type AccountJson } from '../lib/accounts-api';
 import { usePageTitle } from '../lib/use-page-title';
-import { storeUsernameAtom, userIdAtom } from '../state/auth-state';
+import { useStoreUsername, useUserId } from '../state/session';
 import {
   AccountCard,
   AccountForm,
@@ -19,8 +18,8 @@ const empty: Profile = { first_name: '', last_name: '', username: '', email: '' 
 /** Change profile (SPEC.md sections 2, 5 and 8): filled in from GET users/{id}/. */
 export function ChangeProfilePage() {
   usePageTitle('Change user information');
-  const userId = useAtomValue(userIdAtom);
-  const storeUsername = useSetAtom(storeUsernameAtom);
+  const userId = useUserId();
+  const storeUsername = useStoreUsername();
   const { form, setForm, errors, setErrors, busy, bind, run } = useAccountForm<Profile>(empty);
   const [loaded, setLoaded] = useState(false);
   const [saved, setSaved] = useState(false);

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useAtomValue } from 'jotai';
 import { Link } from 'wouter';
 import { paths } from '../app/routes';
 import { usePageTitle } from '../lib/use-page-title';
@@ -9,7 +8,7 @@ import {
   type OwnAccount,
   type OwnFileRow,
 } from '../lib/user-files-api';
-import { userIdAtom } from '../state/auth-state';
+import { useUserId } from '../state/session';
 import { OwnFilesGrid } from './own-files-grid';
 import '../styles/dashboard-page.css';
 
@@ -17,7 +16,7 @@ type Loaded<T> = { state: 'loading' } | { state: 'error' } | { state: 'ready'; v
 
 export function DashboardPage() {
   usePageTitle('Dashboard');
-  const userId = useAtomValue(userIdAtom);
+  const userId = useUserId();
   const [account, setAccount] = useState<Loaded<OwnAccount>>({ state: 'loading' });
   const [files, setFiles] = useState<Loaded<OwnFileRow[]>>({ state: 'loading' });
 
