@@ -71,7 +71,7 @@ export function BrowseFilesPage() {
         </button>
       </form>
       <div className="browse-results">
-        <table className="browse-grid">
+        <table className="browse-grid sticky-first-column">
           <thead>
             <tr>
               {(

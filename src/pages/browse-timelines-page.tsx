@@ -158,7 +158,7 @@ export function BrowseTimelinesPage() {
         </button>
       </form>
       <div className="browse-results">
-        <table className="browse-grid">
+        <table className="browse-grid sticky-first-column">
           <thead>
             <tr>
               {(

@@ -81,7 +81,7 @@ export function OwnFilesGrid({ rows, updateRows }: OwnFilesGridProps) {
 
   return (
     <div className="own-files__scroll">
-      <table className="own-files">
+      <table className="own-files sticky-first-column">
         <thead>
           <tr>
             <th scope="col">TITLE</th>

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { signUpAndLogIn, TEST_PASSWORD } from './support/pdf-uploads';
 import { tlaFor } from './support/viewer-files';
 
 /**
@@ -40,21 +41,10 @@ test('the upload page says a chosen file could not be read, and uploads nothing'
   request,
 }) => {
   const username = `chooser${Date.now().toString(36)}`;
-  const password = 'Passacaglia-and-fugue-582';
-  const registered = await request.post('/api/v1/dj-rest-auth/registration/', {
-    data: {
-      firstname: 'Anna',
-      lastname: 'Magdalena',
-      username,
-      email: `${username}@example.org`,
-      password1: password,
-      password2: password,
-    },
-  });
-  expect(registered.status()).toBe(201);
+  await signUpAndLogIn(request, username);
   await page.goto('/login/');
   await page.getByLabel('USER NAME').fill(username);
-  await page.getByLabel('PASSWORD').fill(password);
+  await page.getByLabel('PASSWORD').fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'LOGIN' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/');
 

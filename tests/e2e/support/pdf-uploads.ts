@@ -76,11 +76,14 @@ export function analysisTla(spec: AnalysisSpec): Buffer {
   return Buffer.from(JSON.stringify(tla, null, 2));
 }
 
+/** The password of the accounts signUpAndLogIn makes, for a test that logs in by the form. */
+export const TEST_PASSWORD = 'Counterpoint-1725';
+
 export async function signUpAndLogIn(
   request: APIRequestContext,
   username: string,
 ): Promise<string> {
-  const password = 'Counterpoint-1725';
+  const password = TEST_PASSWORD;
   const registered = await request.post('/api/v1/dj-rest-auth/registration/', {
     data: {
       firstname: 'Pdf',
