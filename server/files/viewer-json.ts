@@ -1,4 +1,5 @@
 import type { ComponentJson, TimelineJson, ViewerFileJson } from '../../src/shared/api-types';
+import { scoreFields } from '../../src/shared/viewer-json/viewer-json-from-document';
 import type { ComponentRecord, TimelineRow } from './files.repository';
 
 function componentJson(kind: string, c: ComponentRecord): ComponentJson | null {
@@ -59,8 +60,11 @@ function componentJson(kind: string, c: ComponentRecord): ComponentJson | null {
       return { id: c.id, start: c.start ?? 0, end: c.end ?? 0, amplitude: c.amplitude ?? 0 };
     case 'PDF_TIMELINE':
       return { id: c.id, time: c.time ?? 0, page_number: c.pageNumber ?? 1 };
+    case 'SCORE_TIMELINE':
+      // Stored as the .tla has them (ingestion keeps a score component's fields whole).
+      return { id: c.id, kind: c.kind, ...scoreFields(c.extra ?? {}) } as ComponentJson;
     default:
-      // Score and unknown kinds are listed but not drawn: their components stay out of the JSON.
+      // Slider and unknown kinds are listed but not drawn: their components stay out of the JSON.
       return null;
   }
 }

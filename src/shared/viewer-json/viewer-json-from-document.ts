@@ -184,8 +184,11 @@ function componentsJson(timeline: TlaTimeline, nextId: () => number): ComponentJ
   }
 }
 
-/** A score component's fields for the viewer: its own, less the desktop's integrity hash. */
-function scoreFields(fields: Record<string, unknown>): Record<string, unknown> {
+/**
+ * A score component's fields for the viewer: its own, less the desktop's integrity hash. The
+ * server keeps the same fields (a component row's `extra`) and serves them through this too.
+ */
+export function scoreFields(fields: Record<string, unknown>): Record<string, unknown> {
   const { hash: _hash, id: _id, kind: _kind, ...rest } = fields;
   return rest;
 }
