@@ -16,6 +16,7 @@ import { findResettableUsersByEmail, findUserById, replacePassword } from './use
 
 export const resetSentDetail = 'Password reset e-mail has been sent.';
 export const resetDoneDetail = 'Password has been reset with the new password.';
+export const resetLinkValidDetail = 'The password reset link is valid.';
 
 export function resetLink(publicUrl: string, uid: string, token: string): string {
   return `${publicUrl}/reset-password/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`;
@@ -65,6 +66,20 @@ export async function requestPasswordReset(
   }
 }
 
+/**
+ * The account a reset link's uid and token still open, or the 400 dj-rest-auth gives for them:
+ * `uid` "Invalid value" for no such active account, `token` for a used, expired or mangled token.
+ */
+export async function resetLinkUser(context: AccountsContext, uid: string, token: string) {
+  const userId = decodeUid(uid);
+  const user = userId === null ? null : await findUserById(context.db, userId);
+  if (!user || !user.isActive) throw fieldErrors({ uid: [messages.invalidValue] });
+  if (!isValidResetToken(context.secret, user, token)) {
+    throw fieldErrors({ token: [messages.invalidValue] });
+  }
+  return user;
+}
+
 export interface ResetConfirmation {
   uid: string;
   token: string;
@@ -81,12 +96,7 @@ export async function confirmPasswordReset(
   context: AccountsContext,
   input: ResetConfirmation,
 ): Promise<void> {
-  const userId = decodeUid(input.uid);
-  const user = userId === null ? null : await findUserById(context.db, userId);
-  if (!user || !user.isActive) throw fieldErrors({ uid: [messages.invalidValue] });
-  if (!isValidResetToken(context.secret, user, input.token)) {
-    throw fieldErrors({ token: [messages.invalidValue] });
-  }
+  const user = await resetLinkUser(context, input.uid, input.token);
   const problems = new FieldProblems();
   const first = password(problems, 'new_password1', input.new_password1);
   const second = password(problems, 'new_password2', input.new_password2);

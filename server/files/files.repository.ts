@@ -31,10 +31,16 @@ export async function findFileWorks(db: Db, fileId: number) {
   return row ?? null;
 }
 
-/** The stored upload as kept (see ingest/tla-bytes.ts) and the work title to name it after. */
+/** The stored upload as kept (see ingest/tla-bytes.ts) and what to name its download after. */
 export async function findStoredTla(db: Db, fileId: number) {
   const [row] = await db
-    .select({ tla: files.tla, tlaEncoding: files.tlaEncoding, title: abstractWorks.title })
+    .select({
+      tla: files.tla,
+      tlaEncoding: files.tlaEncoding,
+      title: abstractWorks.title,
+      originalName: files.originalName,
+      format: files.format,
+    })
     .from(files)
     .innerJoin(concreteWorks, eq(concreteWorks.id, files.concreteWorkId))
     .innerJoin(abstractWorks, eq(abstractWorks.id, concreteWorks.abstractWorkId))

@@ -11,6 +11,7 @@ import {
 import type { ViewerBody, ViewerCache } from './viewer-cache';
 import { viewerJson } from './viewer-json';
 import { decodeTla } from '../ingest/tla-bytes';
+import { NO_TITLE } from '../ingest/work-fields';
 
 /** Who is asking: a user id, or null for a visitor. */
 export type Viewer = number | null;
@@ -66,11 +67,31 @@ export async function viewerJsonBody(
   return body;
 }
 
-/** The original upload, byte for byte, and the name to save it under. */
+/**
+ * The name a download is saved under: the work title, or the uploaded file's own name when the
+ * file has no title; `.tla`, or `.json` for a JSON export uploaded as one (it is not a .tla).
+ */
+export function downloadName(stored: {
+  title: string;
+  originalName: string;
+  format: 'tla' | 'export';
+}): { fileName: string; mediaType: string } {
+  const extension = /\.(tla|json)$/i.exec(stored.originalName);
+  const json = stored.format === 'export' && extension?.[1]?.toLowerCase() === 'json';
+  const uploadedStem = extension
+    ? stored.originalName.slice(0, extension.index)
+    : stored.originalName;
+  const stem = stored.title === NO_TITLE && uploadedStem.trim() ? uploadedStem : stored.title;
+  return json
+    ? { fileName: `${stem}.json`, mediaType: 'application/json' }
+    : { fileName: `${stem}.tla`, mediaType: 'application/octet-stream' };
+}
+
+/** The original upload, byte for byte, and the name and media type to save it under. */
 export async function tlaDownload(db: Db, fileId: number, viewer: Viewer) {
   await readableFile(db, fileId, viewer);
   const found = await findStoredTla(db, fileId);
   if (!found) throw notFound();
   const bytes = await decodeTla(found.tla, found.tlaEncoding);
-  return { bytes, fileName: `${found.title}.tla` };
+  return { bytes, ...downloadName(found) };
 }

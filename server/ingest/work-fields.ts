@@ -8,6 +8,9 @@ const YOUTUBE_URL =
 
 const VIDEO_EXTENSIONS = new Set(['mp4', 'mkv', 'webm', 'mov', 'm4v', 'avi', 'ogv', 'mpeg', 'mpg']);
 
+/** The title of a file whose metadata gives none (the database's default too). */
+export const NO_TITLE = 'Untitled';
+
 export function youtubeVideoId(mediaPath: string): string | null {
   return YOUTUBE_URL.exec(mediaPath.trim())?.[1] ?? null;
 }
@@ -64,7 +67,7 @@ export function workFields(document: TlaDocument, storedMediaUrl: string | null)
   const storage: MediaStorage = youtube ? 'youtube' : storedMediaUrl ? 'staticfiles' : 'abstract';
   const url = youtube ? document.mediaPath.trim() : (storedMediaUrl ?? '');
   return {
-    title: metadataText(document, 'title') || 'Untitled',
+    title: metadataText(document, 'title') || NO_TITLE,
     composer: metadataText(document, 'composer'),
     artist: metadataText(document, 'performer'),
     type: mediaType(document.mediaPath),

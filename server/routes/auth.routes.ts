@@ -12,6 +12,8 @@ import {
   confirmPasswordReset,
   requestPasswordReset,
   resetDoneDetail,
+  resetLinkUser,
+  resetLinkValidDetail,
   resetSentDetail,
 } from '../accounts/password-reset.service';
 import { register } from '../accounts/registration.service';
@@ -37,6 +39,7 @@ const Registration = Type.Object({
   password2: Type.String(),
 });
 const ResetRequest = Type.Object({ email: Type.String() });
+const ResetLink = Type.Object({ uid: Type.String(), token: Type.String() });
 const ResetConfirmation = Type.Object({
   uid: Type.String(),
   token: Type.String(),
@@ -223,6 +226,24 @@ export async function authRoutes(
       await resetPerAddress.count(request);
       await requestPasswordReset(context, mailer, address);
       return { detail: resetSentDetail };
+    },
+  );
+
+  app.post(
+    '/dj-rest-auth/password/reset/validate/',
+    {
+      config: anonymous,
+      schema: {
+        summary: 'Whether a reset link can still set a password (the page asks before its form)',
+        tags: ['auth'],
+        body: ResetLink,
+        response: { 200: Detail },
+      },
+    },
+    async (request) => {
+      const { uid, token } = request.body as Static<typeof ResetLink>;
+      await resetLinkUser(context, uid, token);
+      return { detail: resetLinkValidDetail };
     },
   );
 

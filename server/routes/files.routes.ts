@@ -62,7 +62,8 @@ export async function filesRoutes(
     '/files/:id/tla',
     {
       schema: {
-        summary: 'The .tla file as uploaded, byte for byte, named after the work title',
+        summary:
+          'The file as uploaded, byte for byte, named after the work title (or the upload, untitled)',
         tags: ['files'],
         params: FileParams,
       },
@@ -71,7 +72,7 @@ export async function filesRoutes(
       const { id } = request.params as { id: string };
       const download = await tlaDownload(db, parseId(id), request.userId);
       return reply
-        .type('application/octet-stream')
+        .type(download.mediaType)
         .header('content-disposition', attachment(download.fileName))
         .send(Buffer.from(download.bytes));
     },

@@ -1,4 +1,4 @@
-import { apiGet, apiPost, apiPut } from './api-client';
+import { ApiRequestError, apiGet, apiPost, apiPut } from './api-client';
 
 /**
  * The account calls of SPEC.md section 7 (login and logout live in api-client, which owns the
@@ -29,6 +29,20 @@ export async function register(form: RegistrationForm): Promise<void> {
 
 export async function requestPasswordReset(email: string): Promise<void> {
   await apiPost('dj-rest-auth/password/reset/', { email }, { anonymous: true });
+}
+
+/**
+ * Whether an e-mailed reset link can still set a password: false for a used, expired or mangled
+ * link (the server's 400), true when it can. Other failures (no network) throw.
+ */
+export async function resetLinkWorks(link: { uid: string; token: string }): Promise<boolean> {
+  try {
+    await apiPost('dj-rest-auth/password/reset/validate/', link, { anonymous: true });
+    return true;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 400) return false;
+    throw error;
+  }
 }
 
 export async function confirmPasswordReset(form: {

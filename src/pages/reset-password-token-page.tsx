@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { paths } from '../app/routes';
-import { confirmPasswordReset } from '../lib/accounts-api';
+import { confirmPasswordReset, resetLinkWorks } from '../lib/accounts-api';
 import { usePageTitle, withProductName } from '../lib/use-page-title';
 import { AccountCard, AccountForm, FormField, FormMessages, useAccountForm } from './account-form';
 
@@ -9,7 +9,8 @@ const fields = ['uid', 'token', 'new_password1', 'new_password2', 'non_field_err
 
 /**
  * Where the e-mailed link lands: /reset-password/{uid}/{token}/. The new password twice, then a
- * success message with a link to log in. A used, expired or mangled link is said to be invalid.
+ * success message with a link to log in. The link is checked first: a used, expired or mangled
+ * one shows no form, only that it is invalid and where to ask for a new one.
  */
 export function ResetPasswordTokenPage() {
   usePageTitle(withProductName('Choose a new password'));
@@ -19,6 +20,19 @@ export function ResetPasswordTokenPage() {
     new_password2: '',
   });
   const [done, setDone] = useState(false);
+  // null while the server is asked; a failed check (no network) leaves the form to say more.
+  const [linkWorks, setLinkWorks] = useState<boolean | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    resetLinkWorks({ uid, token }).then(
+      (works) => current && setLinkWorks(works),
+      () => current && setLinkWorks(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [uid, token]);
 
   const submit = () =>
     run(async () => {
@@ -39,15 +53,27 @@ export function ResetPasswordTokenPage() {
     );
   }
 
-  const linkBroken = Boolean(errors.uid || errors.token);
-  return (
-    <AccountCard title="Choose a new password">
-      {linkBroken ? (
+  if (linkWorks === null) {
+    return (
+      <AccountCard title="Choose a new password">
+        <p className="account-notice" role="status">
+          Checking the link…
+        </p>
+      </AccountCard>
+    );
+  }
+  if (!linkWorks || errors.uid || errors.token) {
+    return (
+      <AccountCard title="Choose a new password">
         <div className="account-notice account-notice--error" role="alert">
           <p>This password reset link is invalid: it has been used already or has expired.</p>
           <Link to={paths.resetPassword}>Ask for a new link</Link>
         </div>
-      ) : null}
+      </AccountCard>
+    );
+  }
+  return (
+    <AccountCard title="Choose a new password">
       <AccountForm onSubmit={() => void submit()} submitLabel="SET PASSWORD" busy={busy}>
         <FormField
           label="NEW PASSWORD"

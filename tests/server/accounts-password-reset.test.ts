@@ -80,6 +80,17 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
     expect(link.startsWith('https://tilia.example.org/reset-password/')).toBe(true);
     expect(uid).toBe(Buffer.from(String(id)).toString('base64url'));
 
+    // The page asks whether the link still works before it shows its form.
+    const fresh = await post('reset/validate/', { uid, token });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json()).toEqual({ detail: 'The password reset link is valid.' });
+    const forged = await post('reset/validate/', { uid, token: `${token}x` });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({ token: ['Invalid value'] });
+    expect((await post('reset/validate/', { uid: 'bm9ib2R5', token })).json()).toEqual({
+      uid: ['Invalid value'],
+    });
+
     const mismatch = await confirm(uid, token, 'brand-new-sonata-77', 'brand-new-sonata-78');
     expect(mismatch.json()).toEqual({ new_password2: ["The two password fields didn't match."] });
     const weak = await confirm(uid, token, 'clara123');
@@ -115,6 +126,9 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
     const reused = await confirm(uid, token, 'another-new-sonata-78');
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toEqual({ token: ['Invalid value'] });
+    const used = await post('reset/validate/', { uid, token });
+    expect(used.statusCode).toBe(400);
+    expect(used.json()).toEqual({ token: ['Invalid value'] });
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {

@@ -134,10 +134,8 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
     );
     const document = readTla(response.rawPayload, 'K284-1.tla');
     expect(document.timelines.map((t) => t.kind)).toEqual(json.timelines.map((t) => t.kind));
-    // The viewer JSON leaves the Score timeline's components out (the viewer does not draw them).
-    const drawn = (kind: string) => kind !== 'SCORE_TIMELINE';
-    expect(document.timelines.filter((t) => drawn(t.kind)).map((t) => t.components.length)).toEqual(
-      json.timelines.filter((t) => drawn(t.kind)).map((t) => t.components.length),
+    expect(document.timelines.map((t) => t.components.length)).toEqual(
+      json.timelines.map((t) => t.components.length),
     );
   });
 

@@ -121,6 +121,12 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
     const json = (await viewerJson(id, null)).json<ViewerFileJson>();
     expect(json.abstract_work).toMatchObject({ title: 'Exported analysis', composer: 'Schubert' });
     expect(json.timelines[0]!.components).toHaveLength(2);
+    // It downloads as what it is: the same JSON, under its title, with a JSON media type.
+    const download = await suite.app.inject({ url: `/api/v1/files/${id}/tla` });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toMatch(/^application\/json/);
+    expect(download.headers['content-disposition']).toContain('filename="Exported analysis.json"');
+    expect(download.body).toBe(exported);
   });
 
   it('stores nothing when one file of the batch is broken, and says what is wrong', async () => {
