@@ -54,6 +54,8 @@ export const concreteWorks = pgTable('concrete_works', {
   length: doublePrecision('length').notNull(),
   start: doublePrecision('start').notNull(),
   end: doublePrecision('end').notNull(),
+  // Migration 0010: the media file the .tla names, kept whether or not it was uploaded.
+  mediaName: text('media_name').notNull().default(''),
 });
 
 export const files = pgTable('files', {

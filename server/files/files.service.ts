@@ -56,6 +56,7 @@ export async function viewerJsonBody(
         length: cw.length,
         start: cw.start,
         end: cw.end,
+        media_name: cw.mediaName,
       },
       abstractWork: { id: aw.id, title: aw.title, composer: aw.composer },
       timelines,

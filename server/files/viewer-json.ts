@@ -1,4 +1,5 @@
 import type { ComponentJson, TimelineJson, ViewerFileJson } from '../../src/shared/api-types';
+import { pathFileName } from '../../src/shared/tla/media-path';
 import { scoreFields } from '../../src/shared/viewer-json/viewer-json-from-document';
 import type { ComponentRecord, TimelineRow } from './files.repository';
 
@@ -96,6 +97,7 @@ function timelineJson(timeline: TimelineRow, rows: ComponentRecord[]): TimelineJ
       break;
     case 'PDF_TIMELINE':
       json.pdf_url = timeline.pdfUrl ?? '';
+      json.pdf_name = pathFileName((timeline.pdfPath ?? '').trim());
       break;
   }
   return json;

@@ -101,6 +101,7 @@ export async function ingestTla(db: Db, input: IngestInput): Promise<IngestedFil
     type: work.type,
     storage: work.storage,
     url: storableText(work.url),
+    mediaName: storableText(work.mediaName),
     length: work.length,
     start: 0,
     end: work.length,

@@ -1,30 +1,9 @@
 import type { TlaDocument } from '../../src/shared/tla/tla-model';
 import type { MediaStorage, MediaType } from '../../src/shared/api-types';
-
-// What the desktop app recognises as a YouTube URL (its YOUTUBE_URL_REGEX accepts the watch,
-// short-link, embed and shorts forms).
-const YOUTUBE_URL =
-  /^(?:https?:\/\/)?(?:www\.|m\.|music\.)?(?:youtube\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/|live\/|v\/)|youtu\.be\/)([\w-]{11})/i;
-
-const VIDEO_EXTENSIONS = new Set(['mp4', 'mkv', 'webm', 'mov', 'm4v', 'avi', 'ogv', 'mpeg', 'mpg']);
+import { localMediaName, mediaTypeOfPath, youtubeVideoId } from '../../src/shared/tla/media-path';
 
 /** The title of a file whose metadata gives none (the database's default too). */
 export const NO_TITLE = 'Untitled';
-
-export function youtubeVideoId(mediaPath: string): string | null {
-  return YOUTUBE_URL.exec(mediaPath.trim())?.[1] ?? null;
-}
-
-/** The extension of the last path segment, for Windows and POSIX paths alike. */
-export function mediaFileName(mediaPath: string): string {
-  return mediaPath.split(/[\\/]/).pop() ?? '';
-}
-
-function mediaType(mediaPath: string): MediaType {
-  if (youtubeVideoId(mediaPath)) return 'video';
-  const extension = mediaFileName(mediaPath).split('.').pop()?.toLowerCase() ?? '';
-  return VIDEO_EXTENSIONS.has(extension) ? 'video' : 'audio';
-}
 
 function metadataText(document: TlaDocument, key: string): string {
   const value = document.mediaMetadata[key];
@@ -55,6 +34,8 @@ export interface WorkFields {
   type: MediaType;
   storage: MediaStorage;
   url: string;
+  /** The media file the .tla names on its author's disk ('' for none or YouTube). */
+  mediaName: string;
   length: number;
 }
 
@@ -70,9 +51,10 @@ export function workFields(document: TlaDocument, storedMediaUrl: string | null)
     title: metadataText(document, 'title') || NO_TITLE,
     composer: metadataText(document, 'composer'),
     artist: metadataText(document, 'performer'),
-    type: mediaType(document.mediaPath),
+    type: mediaTypeOfPath(document.mediaPath),
     storage,
     url,
+    mediaName: localMediaName(document.mediaPath),
     length: document.mediaLength ?? lastComponentTime(document),
   };
 }

@@ -19,7 +19,13 @@ const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
 const STALE_TEMP_MS = 24 * 60 * 60 * 1000;
 
 const UploadResponse = Type.Object({
-  files: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String() })),
+  files: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      title: Type.String(),
+      not_included: Type.Array(Type.String()),
+    }),
+  ),
 });
 
 // What the file system says when MEDIA_DIR is read-only, full or not a folder.

@@ -36,6 +36,8 @@ export interface PlannedAnnotation {
   media: Asset | null;
   /** By matching key of the PDF's file name. */
   pdfs: Map<string, Asset>;
+  /** The media and PDF files the .tla names that the upload did not include, by name. */
+  notIncluded: string[];
 }
 
 export type Plan =
@@ -141,7 +143,11 @@ export function planUpload(refs: AnnotationRefs[], assets: Asset[]): Plan {
       const pdf = take(name, (a) => a.type.kind === 'pdf');
       if (pdf) pdfs.set(matchingKey(name), pdf);
     }
-    return { file: ref.file, media, pdfs };
+    const notIncluded = [
+      ...(ref.mediaName !== null && media === null ? [ref.mediaName] : []),
+      ...new Set(ref.pdfNames.filter((name) => !pdfs.has(matchingKey(name)))),
+    ];
+    return { file: ref.file, media, pdfs, notIncluded };
   });
 
   for (const asset of byName.values()) {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { ApiError } from '../http-errors';
 import { ingestTla } from '../ingest/ingest.service';
-import { mediaFileName, youtubeVideoId } from '../ingest/work-fields';
+import { localMediaName, pathFileName } from '../../src/shared/tla/media-path';
 import { readTla } from '../../src/shared/tla/tla-reader';
 import { TlaReadError, type TlaDocument } from '../../src/shared/tla/tla-model';
 import type { UploadedFileJson } from '../../src/shared/api-types';
@@ -52,14 +52,12 @@ async function annotationRefs(
     const bytes = await readFile(file.tempPath);
     const document = readTla(bytes, file.name);
     read.set(file, { bytes, document });
-    const mediaPath = document.mediaPath.trim();
-    const local = mediaPath !== '' && youtubeVideoId(mediaPath) === null;
     return {
       file,
-      mediaName: local ? mediaFileName(mediaPath) || null : null,
+      mediaName: localMediaName(document.mediaPath) || null,
       pdfNames: document.timelines.flatMap((timeline) =>
         timeline.kind === 'PDF_TIMELINE' && timeline.path.trim() !== ''
-          ? [mediaFileName(timeline.path.trim())]
+          ? [pathFileName(timeline.path.trim())]
           : [],
       ),
     };
@@ -103,7 +101,7 @@ async function storeBatch(
         // Relative to MEDIA_BASE_URL: clients prefix it, so the media can move to a CDN.
         mediaUrl: media ? paths.get(media)! : null,
         pdfUrlFor: (pdfPath) => {
-          const pdf = annotation.pdfs.get(matchingKey(mediaFileName(pdfPath.trim())));
+          const pdf = annotation.pdfs.get(matchingKey(pathFileName(pdfPath.trim())));
           return pdf ? context.mediaBaseUrl + paths.get(pdf)! : null;
         },
       });
@@ -121,7 +119,11 @@ async function storeBatch(
           role: 'pdf',
         });
       }
-      stored.push({ id: ingested.id, title: ingested.title });
+      stored.push({
+        id: ingested.id,
+        title: ingested.title,
+        not_included: annotation.notIncluded,
+      });
     }
     return { stored, paths };
   });

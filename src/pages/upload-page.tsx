@@ -10,13 +10,15 @@ import '../styles/upload-page.css';
 
 /** SPEC.md section 9: the dashboard opens 1 second after a successful upload. */
 const REDIRECT_DELAY_MS = 1000;
+/** Long enough to read which media or PDFs the upload did not include. */
+const NOT_INCLUDED_REDIRECT_DELAY_MS = 8000;
 /** Below this, an upload is over before a progress bar could say anything useful. */
 const PROGRESS_BAR_FROM_BYTES = 2 * 1024 * 1024;
 
 type UploadState =
   | { phase: 'idle' }
   | { phase: 'uploading'; progress: UploadProgress | null }
-  | { phase: 'success' }
+  | { phase: 'success'; notIncluded: { title: string; names: string[] }[] }
   | { phase: 'error'; reasons: string[] };
 
 export function UploadPage() {
@@ -29,11 +31,13 @@ export function UploadPage() {
   const errorId = useId();
   const noteId = useId();
 
+  const shortOfFiles = state.phase === 'success' && state.notIncluded.length > 0;
   useEffect(() => {
     if (state.phase !== 'success') return;
-    const timer = window.setTimeout(() => navigate(paths.dashboard), REDIRECT_DELAY_MS);
+    const delay = shortOfFiles ? NOT_INCLUDED_REDIRECT_DELAY_MS : REDIRECT_DELAY_MS;
+    const timer = window.setTimeout(() => navigate(paths.dashboard), delay);
     return () => window.clearTimeout(timer);
-  }, [state.phase, navigate]);
+  }, [state.phase, shortOfFiles, navigate]);
 
   const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
   const uploading = state.phase === 'uploading';
@@ -65,8 +69,12 @@ export function UploadPage() {
       form,
       showProgress ? (progress) => setState({ phase: 'uploading', progress }) : undefined,
     );
-    if (result.ok) setState({ phase: 'success' });
-    else setState({ phase: 'error', reasons: uploadFailureReasons(result.status, result.body) });
+    if (result.ok) {
+      const notIncluded = result.files
+        .filter((file) => file.not_included.length > 0)
+        .map((file) => ({ title: file.title, names: file.not_included }));
+      setState({ phase: 'success', notIncluded });
+    } else setState({ phase: 'error', reasons: uploadFailureReasons(result.status, result.body) });
   };
 
   return (
@@ -133,9 +141,27 @@ export function UploadPage() {
 
         <div aria-live="polite">
           {state.phase === 'success' && (
-            <p className="upload-form__result upload-form__result--success" role="status">
-              Succesfully uploaded file(s)
-            </p>
+            <div className="upload-form__result upload-form__result--success" role="status">
+              <p>Succesfully uploaded file(s)</p>
+              {state.notIncluded.length > 0 && (
+                <>
+                  <p>
+                    Not included, so the viewer cannot play or show them (upload the file again with
+                    them to add them):
+                  </p>
+                  <ul>
+                    {state.notIncluded.map(({ title, names }, index) => (
+                      <li key={index}>
+                        {title}: {names.join(', ')}
+                      </li>
+                    ))}
+                  </ul>
+                  <p>
+                    <Link to={paths.dashboard}>Go to the dashboard</Link>
+                  </p>
+                </>
+              )}
+            </div>
           )}
           {state.phase === 'error' && (
             <div className="upload-form__result upload-form__result--error" role="alert">

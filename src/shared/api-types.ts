@@ -22,6 +22,11 @@ export interface ConcreteWorkJson {
   length: number;
   start: number;
   end: number;
+  /**
+   * Viewer JSON only: the media file the .tla names on its author's disk ('' for none or a
+   * YouTube URL). With storage 'abstract' it names the recording that was not uploaded.
+   */
+  media_name?: string;
 }
 
 export interface FileJson {
@@ -156,6 +161,8 @@ export interface TimelineJson {
   measures_to_force_display?: string;
   /** PDF timelines: where the browser loads the PDF from ('' when the PDF was not uploaded) */
   pdf_url?: string;
+  /** PDF timelines: the PDF's file name as the .tla names it ('' for none) */
+  pdf_name?: string;
   components: ComponentJson[];
 }
 
@@ -177,6 +184,8 @@ export interface DetailError {
 export interface UploadedFileJson {
   id: number;
   title: string;
+  /** The media and PDF files the .tla names that the upload did not include. */
+  not_included: string[];
 }
 export interface UploadResponseJson {
   files: UploadedFileJson[];

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
+import type { MissingFile, ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import { formatTime } from '../shared/time-format';
 import { ComponentInspector } from './component-inspector';
 import type { LayoutClient } from './layout-client';
 import { htmlMediaAdapter } from './media/html-media-adapter';
 import { abstractClock, type MediaAdapter } from './media/media-adapter';
 import { youtubeAdapter } from './media/youtube-adapter';
-import { youtubeVideoId } from './media/youtube-video-id';
+import { youtubeVideoId } from '../shared/tla/media-path';
 import { readShareParams, shareTime, shareUrl } from './share-params';
 import { componentTime, ViewerController, type Selection } from './viewer-controller';
 import { mediaUrl } from './viewer-data';
@@ -51,6 +51,26 @@ function TimelineNames({
           </div>
         ))}
       </div>
+    </div>
+  );
+}
+
+/**
+ * Says which recording or PDF the file names but came without, so that a viewer without a
+ * player or a score page explains itself.
+ */
+function MissingFiles({ files, local }: { files: MissingFile[]; local: boolean }) {
+  if (files.length === 0) return null;
+  const came = local ? 'was not opened with this file' : 'was not uploaded with this file';
+  return (
+    <div className="viewer-missing" role="note" data-testid="missing-files">
+      {files.map(({ what, name }) => (
+        <p key={`${what}:${name}`}>
+          {what === 'recording'
+            ? `The recording '${name}' ${came}, so it cannot be played; the timelines are all here.`
+            : `The PDF '${name}' ${came}, so its pages cannot be shown.`}
+        </p>
+      ))}
     </div>
   );
 }
@@ -240,6 +260,7 @@ export function ViewerScreen({
             />
           )}
         </div>
+        <MissingFiles files={header.missingFiles} local={mode === 'local'} />
         <ViewerToolbar
           canPlay={canPlay}
           playing={playing}

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { analysisTla } from './support/pdf-uploads';
 
 /**
  * Issue 6 end to end in Chromium: log in, upload two real desktop files privately, find them on
@@ -271,4 +272,51 @@ test('a large upload shows a progress bar, then the dashboard', async ({ page })
   await expect(page.getByText('Succesfully uploaded file(s)')).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/\/dashboard\/?$/);
   await expect(row(page, 'With a recording')).toHaveCount(1);
+});
+
+test('a .tla uploaded without its recording and PDF: the upload and the viewer say so', async ({
+  page,
+}) => {
+  await logIn(page);
+  await page.goto('/upload/');
+  const tla = analysisTla({
+    title: 'Lesson without media',
+    length: 30,
+    mediaPath: 'C:\\Users\\clara\\Music\\lesson take.mp3',
+    markers: [{ time: 5, label: 'theme' }],
+    pdfs: [
+      { name: 'Score', path: '/home/clara/lesson score.pdf', markers: [{ time: 0, page: 1 }] },
+    ],
+  });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles([{ name: 'lesson.tla', mimeType: 'application/octet-stream', buffer: tla }]);
+  await page.getByRole('button', { name: 'UPLOAD', exact: true }).click();
+  const result = page.getByRole('status').filter({ hasText: 'Succesfully uploaded file(s)' });
+  await expect(result).toBeVisible();
+  await expect(result.getByRole('listitem')).toHaveText([
+    'Lesson without media: lesson take.mp3, lesson score.pdf',
+  ]);
+  // Time to read it: the dashboard is a click away rather than a second.
+  await page.waitForTimeout(1_500);
+  await expect(page).toHaveURL(/\/upload\/?$/);
+  await result.getByRole('link', { name: 'Go to the dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+
+  await row(page, 'Lesson without media')
+    .getByRole('link', { name: 'View Lesson without media' })
+    .click();
+  const missing = page.getByTestId('missing-files');
+  await expect(missing.getByRole('paragraph')).toHaveText([
+    "The recording 'lesson take.mp3' was not uploaded with this file, so it cannot be played; " +
+      'the timelines are all here.',
+    "The PDF 'lesson score.pdf' was not uploaded with this file, so its pages cannot be shown.",
+  ]);
+  await expect(page.getByRole('button', { name: 'Play' })).toHaveCount(0);
+});
+
+test('a file that names no media shows no such note', async ({ page }) => {
+  await page.goto('/viewer/135');
+  await expect(page.getByTestId('timelines').locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('missing-files')).toHaveCount(0);
 });

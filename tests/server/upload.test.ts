@@ -248,10 +248,12 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
       { name: 'Sonata score.pdf', bytes: pdf },
     ]);
     expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<UploadResponseJson>().files[0]!.not_included).toEqual(['missing.pdf']);
     const json = (
       await viewerJson(response.json<UploadResponseJson>().files[0]!.id)
     ).json<ViewerFileJson>();
     expect(json.concrete_work.storage).toBe('staticfiles');
+    expect(json.concrete_work.media_name).toBe('Sonata.WAV');
     expect(json.concrete_work.type).toBe('audio');
     expect(json.concrete_work.url).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{64}\.wav$/);
 
@@ -269,10 +271,38 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
     const [withPdf, withoutPdf] = json.timelines.filter((t) => t.kind === 'PDF_TIMELINE');
     expect(withPdf!.pdf_url).toMatch(/^\/media\/[0-9a-f]{2}\/[0-9a-f]{64}\.pdf$/);
     expect(withoutPdf!.pdf_url).toBe('');
+    expect([withPdf!.pdf_name, withoutPdf!.pdf_name]).toEqual(['Sonata score.pdf', 'missing.pdf']);
     const served = await suite.app.inject({ url: withPdf!.pdf_url! });
     expect(served.statusCode).toBe(200);
     expect(Buffer.compare(served.rawPayload, pdf)).toBe(0);
     expect(filesUnder(path.join(suite.config.mediaDir, '.tmp'))).toEqual([]);
+  });
+
+  it('stores a .tla without the media and PDF it names, and says which were not included', async () => {
+    const response = await upload(suite.app, suite.ana, [
+      {
+        name: 'piece.tla',
+        bytes: analysisTla({
+          title: 'Piece alone',
+          mediaPath: '/music/piece.mp3',
+          pdfPaths: ['C:\\scores\\s.pdf', 's.pdf'],
+        }),
+      },
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    const [stored] = response.json<UploadResponseJson>().files;
+    expect(stored).toMatchObject({ title: 'Piece alone', not_included: ['piece.mp3', 's.pdf'] });
+    const json = (await viewerJson(stored!.id)).json<ViewerFileJson>();
+    expect(json.concrete_work).toMatchObject({
+      storage: 'abstract',
+      url: '',
+      media_name: 'piece.mp3',
+    });
+    const pdfs = json.timelines.filter((t) => t.kind === 'PDF_TIMELINE');
+    expect(pdfs.map((t) => [t.pdf_url, t.pdf_name])).toEqual([
+      ['', 's.pdf'],
+      ['', 's.pdf'],
+    ]);
   });
 
   it('stores the same media once, whatever it is called and however often it is uploaded', async () => {
@@ -308,10 +338,12 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
       { name: 'youtube-marker-v0.6.4.tla', bytes: fixture('youtube-marker-v0.6.4.tla') },
     ]);
     expect(response.statusCode).toBe(201);
+    expect(response.json<UploadResponseJson>().files[0]!.not_included).toEqual([]);
     const json = (
       await viewerJson(response.json<UploadResponseJson>().files[0]!.id)
     ).json<ViewerFileJson>();
     expect(json.concrete_work.storage).toBe('youtube');
+    expect(json.concrete_work.media_name).toBe('');
     expect(json.concrete_work.url).toContain('youtu');
   });
 });

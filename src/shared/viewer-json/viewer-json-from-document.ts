@@ -14,6 +14,7 @@ import type {
   ViewerFileJson,
 } from '../api-types';
 import { harmonyLabel, keyLabel } from '../harmony/harmony-label';
+import { localMediaName, mediaTypeOfPath, pathFileName, youtubeVideoId } from '../tla/media-path';
 import type { HarmonyComponent, ModeComponent, TlaDocument, TlaTimeline } from '../tla/tla-model';
 
 export interface LocalMedia {
@@ -28,11 +29,6 @@ export interface ViewerJsonOptions {
   /** The PDF URL of a PDF timeline, by the path the desktop app stored ('' when none). */
   pdfUrlFor?: (pdfPath: string) => string | null;
 }
-
-// The same URL forms as the server's work fields (the desktop app's YOUTUBE_URL_REGEX).
-const YOUTUBE_URL =
-  /^(?:https?:\/\/)?(?:www\.|m\.|music\.)?(?:youtube\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/|live\/|v\/)|youtu\.be\/)([\w-]{11})/i;
-const VIDEO_EXTENSIONS = new Set(['mp4', 'mkv', 'webm', 'mov', 'm4v', 'avi', 'ogv', 'mpeg', 'mpg']);
 
 // PostgreSQL cannot hold NUL or lone surrogates, so the server stores U+FFFD in their place; the
 // local viewer does the same so that both show the same text.
@@ -65,13 +61,11 @@ function lastComponentTime(document: TlaDocument): number {
 
 function mediaTypeOf(mediaPath: string, media: LocalMedia | null): MediaType {
   if (media) return media.mimeType.startsWith('video/') ? 'video' : 'audio';
-  if (YOUTUBE_URL.test(mediaPath.trim())) return 'video';
-  const extension = (mediaPath.split(/[\\/]/).pop() ?? '').split('.').pop()?.toLowerCase() ?? '';
-  return VIDEO_EXTENSIONS.has(extension) ? 'video' : 'audio';
+  return mediaTypeOfPath(mediaPath);
 }
 
 function concreteWork(document: TlaDocument, media: LocalMedia | null): ConcreteWorkJson {
-  const youtube = YOUTUBE_URL.test(document.mediaPath.trim());
+  const youtube = youtubeVideoId(document.mediaPath) !== null;
   const storage: MediaStorage = youtube ? 'youtube' : media ? 'staticfiles' : 'abstract';
   const length = document.mediaLength ?? lastComponentTime(document);
   return {
@@ -84,6 +78,7 @@ function concreteWork(document: TlaDocument, media: LocalMedia | null): Concrete
     length,
     start: 0,
     end: length,
+    media_name: text(localMediaName(document.mediaPath)),
   };
 }
 
@@ -223,6 +218,7 @@ export function viewerJsonFromDocument(
         break;
       case 'PDF_TIMELINE':
         json.pdf_url = options.pdfUrlFor?.(timeline.path) ?? '';
+        json.pdf_name = text(pathFileName(timeline.path.trim()));
         break;
       default:
         break;

@@ -65,6 +65,29 @@ export interface TimelineHeader {
   pdfUrl?: string;
 }
 
+/** A file the .tla names that did not come with it: no player or no PDF can show it. */
+export interface MissingFile {
+  what: 'recording' | 'PDF';
+  name: string;
+}
+
+/** The recording and the PDFs a file names but was stored (or opened) without. */
+export function missingFiles(json: ViewerFileJson): MissingFile[] {
+  const missing: MissingFile[] = [];
+  const work = json.concrete_work;
+  if (work.storage === 'abstract' && work.media_name) {
+    missing.push({ what: 'recording', name: work.media_name });
+  }
+  const pdfs = new Set<string>();
+  for (const timeline of json.timelines) {
+    if (timeline.kind === 'PDF_TIMELINE' && !timeline.pdf_url && timeline.pdf_name) {
+      pdfs.add(timeline.pdf_name);
+    }
+  }
+  for (const name of pdfs) missing.push({ what: 'PDF', name });
+  return missing;
+}
+
 /** What the page needs up front; component data stays with the layout. */
 export interface ViewerHeader {
   id: number;
@@ -78,6 +101,8 @@ export interface ViewerHeader {
   skipped: { name: string; kind: string }[];
   /** What the viewer left out of timelines it draws, for the console (an odd Score timeline). */
   problems: string[];
+  /** The recording and PDFs the file names but came without. */
+  missingFiles: MissingFile[];
   totalHeight: number;
 }
 
@@ -228,6 +253,7 @@ export function prepareFile(json: ViewerFileJson): PreparedFile {
       problems: timelines.flatMap((t) =>
         (t.score?.problems ?? []).map((problem) => `Score timeline '${t.name}': ${problem}`),
       ),
+      missingFiles: missingFiles(json),
       totalHeight: stack.total,
       timelines: timelines.map((t) => ({
         index: t.index,

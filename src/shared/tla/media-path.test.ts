@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { youtubeVideoId } from './youtube-video-id';
+import { youtubeVideoId } from './media-path';
 
 describe('youtubeVideoId', () => {
   it('reads the id from the URL forms the desktop accepts', () => {
