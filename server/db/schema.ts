@@ -164,6 +164,13 @@ export const mediaReferences = pgTable('media_references', {
   role: text('role').$type<'media' | 'pdf'>().notNull(),
 });
 
+// Migration 0011: each file's viewer JSON, built once when it is stored, gzipped.
+export const viewerPayloads = pgTable('viewer_payloads', {
+  fileId: id('file_id').primaryKey(),
+  jsonGzip: bytea('json_gzip').notNull(),
+  jsonBytes: integer('json_bytes').notNull(),
+});
+
 // Migration 0002: the refresh tokens handed out, with their blacklisting.
 export const refreshTokens = pgTable('refresh_tokens', {
   jti: text('jti').primaryKey(),

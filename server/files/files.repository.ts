@@ -1,9 +1,46 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { abstractWorks, components, concreteWorks, files, timelines } from '../db/schema';
+import {
+  abstractWorks,
+  components,
+  concreteWorks,
+  files,
+  timelines,
+  viewerPayloads,
+} from '../db/schema';
 
 export type TimelineRow = typeof timelines.$inferSelect;
-export type ComponentRecord = typeof components.$inferSelect;
+/** What the viewer JSON takes of a component row (not its search copies or its position). */
+const viewerColumns = {
+  id: components.id,
+  timelineId: components.timelineId,
+  kind: components.kind,
+  label: components.label,
+  comments: components.comments,
+  color: components.color,
+  formalFunction: components.formalFunction,
+  formalType: components.formalType,
+  start: components.start,
+  end: components.end,
+  preStart: components.preStart,
+  postEnd: components.postEnd,
+  time: components.time,
+  level: components.level,
+  pageNumber: components.pageNumber,
+  amplitude: components.amplitude,
+  step: components.step,
+  accidental: components.accidental,
+  quality: components.quality,
+  inversion: components.inversion,
+  appliedTo: components.appliedTo,
+  displayMode: components.displayMode,
+  customText: components.customText,
+  customTextFontType: components.customTextFontType,
+  modeType: components.modeType,
+  extra: components.extra,
+};
+
+export type ComponentRecord = Pick<typeof components.$inferSelect, keyof typeof viewerColumns>;
 
 export interface FileAccessRow {
   id: number;
@@ -58,8 +95,33 @@ export async function findTimelines(db: Db, fileId: number): Promise<TimelineRow
 
 export async function findComponents(db: Db, fileId: number): Promise<ComponentRecord[]> {
   return db
-    .select()
+    .select(viewerColumns)
     .from(components)
     .where(eq(components.fileId, fileId))
     .orderBy(asc(components.timelineId), asc(components.position));
+}
+
+/** A file's stored viewer JSON, gzipped; null for a file stored before payloads were kept. */
+export async function findViewerPayload(db: Db, fileId: number): Promise<Buffer | null> {
+  const [row] = await db
+    .select({ jsonGzip: viewerPayloads.jsonGzip })
+    .from(viewerPayloads)
+    .where(eq(viewerPayloads.fileId, fileId));
+  return row ? Buffer.from(row.jsonGzip) : null;
+}
+
+export async function upsertViewerPayload(
+  db: Db,
+  payload: { fileId: number; jsonGzip: Buffer; jsonBytes: number },
+): Promise<void> {
+  // Base64 text and decode(), as for the .tla bytes: PGlite turns a bytea parameter into hex one
+  // byte at a time.
+  const jsonGzip = sql`decode(${payload.jsonGzip.toString('base64')}, 'base64')`;
+  await db
+    .insert(viewerPayloads)
+    .values({ fileId: payload.fileId, jsonGzip, jsonBytes: payload.jsonBytes })
+    .onConflictDoUpdate({
+      target: viewerPayloads.fileId,
+      set: { jsonGzip, jsonBytes: payload.jsonBytes },
+    });
 }

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { Db } from '../db/database';
 import { notFound } from '../http-errors';
 import {
@@ -6,12 +8,16 @@ import {
   findFileWorks,
   findStoredTla,
   findTimelines,
+  findViewerPayload,
+  upsertViewerPayload,
   type FileAccessRow,
 } from './files.repository';
 import type { ViewerBody, ViewerCache } from './viewer-cache';
 import { viewerJson } from './viewer-json';
 import { decodeTla } from '../ingest/tla-bytes';
 import { NO_TITLE } from '../ingest/work-fields';
+
+const gzipAsync = promisify(gzip);
 
 /** Who is asking: a user id, or null for a visitor. */
 export type Viewer = number | null;
@@ -27,7 +33,48 @@ export async function readableFile(db: Db, fileId: number, viewer: Viewer) {
   return file;
 }
 
-export async function viewerJsonBody(
+/**
+ * Assembles a stored file's viewer JSON from its rows, gzips it and keeps it: done once, when the
+ * file is stored (or, for a file stored before payloads were kept, at its first request).
+ * Work proportional to the file, on the thread pool where it can be (zlib).
+ */
+export async function storeViewerPayload(db: Db, fileId: number): Promise<Buffer> {
+  const found = await findFileWorks(db, fileId);
+  if (!found) throw notFound();
+  const [timelines, components] = await Promise.all([
+    findTimelines(db, fileId),
+    findComponents(db, fileId),
+  ]);
+  const { concreteWork: cw, abstractWork: aw } = found;
+  const json = Buffer.from(
+    JSON.stringify(
+      viewerJson({
+        fileId,
+        concreteWork: {
+          id: cw.id,
+          abstract_work_id: cw.abstractWorkId,
+          artist: cw.artist,
+          type: cw.type,
+          storage: cw.storage,
+          url: cw.url,
+          length: cw.length,
+          start: cw.start,
+          end: cw.end,
+          media_name: cw.mediaName,
+        },
+        abstractWork: { id: aw.id, title: aw.title, composer: aw.composer },
+        timelines,
+        components,
+      }),
+    ),
+  );
+  const jsonGzip = await gzipAsync(json, { level: 6 });
+  await upsertViewerPayload(db, { fileId, jsonGzip, jsonBytes: json.length });
+  return jsonGzip;
+}
+
+/** A readable file's viewer payload, as stored: one row read, however big the file. */
+export async function viewerPayload(
   db: Db,
   cache: ViewerCache,
   fileId: number,
@@ -36,34 +83,8 @@ export async function viewerJsonBody(
   await readableFile(db, fileId, viewer);
   const cached = cache.get(fileId);
   if (cached !== undefined) return cached;
-  const found = await findFileWorks(db, fileId);
-  if (!found) throw notFound();
-  const [timelines, components] = await Promise.all([
-    findTimelines(db, fileId),
-    findComponents(db, fileId),
-  ]);
-  const { concreteWork: cw, abstractWork: aw } = found;
-  const json = JSON.stringify(
-    viewerJson({
-      fileId,
-      concreteWork: {
-        id: cw.id,
-        abstract_work_id: cw.abstractWorkId,
-        artist: cw.artist,
-        type: cw.type,
-        storage: cw.storage,
-        url: cw.url,
-        length: cw.length,
-        start: cw.start,
-        end: cw.end,
-        media_name: cw.mediaName,
-      },
-      abstractWork: { id: aw.id, title: aw.title, composer: aw.composer },
-      timelines,
-      components,
-    }),
-  );
-  const body: ViewerBody = { json: Buffer.from(json) };
+  const gzip = (await findViewerPayload(db, fileId)) ?? (await storeViewerPayload(db, fileId));
+  const body: ViewerBody = { gzip };
   cache.set(fileId, body);
   return body;
 }

@@ -1,22 +1,24 @@
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gunzip } from 'node:zlib';
 
-const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
-/** A file's viewer JSON as sent: the UTF-8 bytes, and their gzip form once a client asked. */
+/** A file's stored viewer payload: the gzipped JSON, and the JSON itself once a client asked. */
 export interface ViewerBody {
-  json: Buffer;
-  gzip?: Promise<Buffer>;
+  gzip: Buffer;
+  json?: Promise<Buffer>;
 }
 
 /**
- * Serialised viewer JSON by file id, least recently used out first, bounded by total bytes. A
- * stored file's content never changes (only its public flag, which is checked before the cache),
- * so entries are dropped only when a file is deleted. Bytes rather than a string: a 4 MB string
- * would be encoded again for every response, which capped files/{id}/json at ~50 requests/s.
+ * Stored viewer payloads by file id, least recently used out first, bounded by their total bytes.
+ * A stored file's content never changes (only its public flag, which is checked before the
+ * cache), so entries are dropped only when a file is deleted. Kept gzipped, as stored and as sent
+ * to browsers: the reference file's 4 MB of JSON take a few hundred kB, so the cache holds many
+ * files rather than two. The JSON unpacked for clients that do not take gzip counts too.
  */
 export class ViewerCache {
   private readonly entries = new Map<number, ViewerBody>();
+  private readonly sizes = new Map<number, number>();
   private size = 0;
 
   constructor(private readonly maxBytes: number) {}
@@ -32,30 +34,36 @@ export class ViewerCache {
 
   set(fileId: number, body: ViewerBody): void {
     this.delete(fileId);
-    if (body.json.length > this.maxBytes) return;
-    this.entries.set(fileId, body);
-    this.size += body.json.length;
-    for (const [oldest, value] of this.entries) {
-      if (this.size <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.size -= value.json.length;
+    this.add(fileId, body, body.gzip.length);
+  }
+
+  /** The JSON of a cached body, unpacked once (on the thread pool) and kept with it. */
+  plainJson(fileId: number, body: ViewerBody): Promise<Buffer> {
+    if (body.json === undefined) {
+      body.json = gunzipAsync(body.gzip);
+      void body.json.then((json) => {
+        if (this.entries.get(fileId) !== body) return;
+        this.delete(fileId);
+        this.add(fileId, body, body.gzip.length + json.length);
+      });
     }
+    return body.json;
   }
 
   delete(fileId: number): void {
-    const body = this.entries.get(fileId);
-    if (body === undefined) return;
-    this.entries.delete(fileId);
-    this.size -= body.json.length;
+    if (!this.entries.delete(fileId)) return;
+    this.size -= this.sizes.get(fileId) ?? 0;
+    this.sizes.delete(fileId);
   }
-}
 
-/**
- * The gzip form of a body, compressed once (on libuv's thread pool, not the event loop) and kept
- * with it: the reference file's 4 MB of JSON become a few hundred kB on the wire. Its size is not
- * counted against the cache bound; it is a fraction of the JSON's.
- */
-export function gzipped(body: ViewerBody): Promise<Buffer> {
-  body.gzip ??= gzipAsync(body.json, { level: 6 });
-  return body.gzip;
+  private add(fileId: number, body: ViewerBody, bytes: number): void {
+    if (bytes > this.maxBytes) return;
+    this.entries.set(fileId, body);
+    this.sizes.set(fileId, bytes);
+    this.size += bytes;
+    for (const oldest of this.entries.keys()) {
+      if (this.size <= this.maxBytes) break;
+      this.delete(oldest);
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { storeViewerPayload } from '../files/files.service';
 import type { TlaDocument, TlaTimeline } from '../../src/shared/tla/tla-model';
 import { readTla } from '../../src/shared/tla/tla-reader';
 import { componentRows } from './component-rows';
@@ -124,5 +125,7 @@ export async function ingestTla(db: Db, input: IngestInput): Promise<IngestedFil
     );
     await insertComponents(db, fileId, timelineId, componentRows(timeline));
   }
+  // Its viewer JSON is built now, once, so that no request ever assembles it from the rows.
+  await storeViewerPayload(db, fileId);
   return { id: fileId, title: work.title, document };
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Database } from '../db/database';
 import { notFound } from '../http-errors';
-import { tlaDownload, viewerJsonBody } from '../files/files.service';
-import { gzipped, type ViewerCache } from '../files/viewer-cache';
+import { tlaDownload, viewerPayload } from '../files/files.service';
+import type { ViewerCache } from '../files/viewer-cache';
 
 const FileParams = Type.Object({ id: Type.String({ description: 'File id' }) });
 
@@ -49,12 +49,13 @@ export async function filesRoutes(
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
-      const body = await viewerJsonBody(db, options.viewerCache, parseId(id), request.userId);
+      const fileId = parseId(id);
+      const body = await viewerPayload(db, options.viewerCache, fileId, request.userId);
       reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
       if (acceptsGzip(request.headers['accept-encoding'])) {
-        return reply.header('content-encoding', 'gzip').send(await gzipped(body));
+        return reply.header('content-encoding', 'gzip').send(body.gzip);
       }
-      return reply.send(body.json);
+      return reply.send(await options.viewerCache.plainJson(fileId, body));
     },
   );
 

@@ -52,6 +52,39 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
     await testDb?.drop();
   });
 
+  it('serves the viewer JSON stored with the file, built again only for a file without one', async () => {
+    const stored = await ingestTla(testDb.database.db, {
+      bytes: fixture('hierarchy-v0.1.1.tla'),
+      fileName: 'hierarchy-v0.1.1.tla',
+      authorId: ownerId,
+      isPublic: true,
+    });
+    const run = (text: string) => testDb.database.withConnection((sql) => sql(text));
+    const [row] = await run(`SELECT json_bytes FROM viewer_payloads WHERE file_id = ${stored.id}`);
+    expect(Number(row?.json_bytes)).toBeGreaterThan(100);
+    // The rows are not read again: with its components gone, the file still answers with them.
+    await run(`DELETE FROM components WHERE file_id = ${stored.id}`);
+    const served = await app.inject({ url: `/api/v1/files/${stored.id}/json` });
+    expect(served.statusCode).toBe(200);
+    expect(Buffer.byteLength(served.body)).toBe(Number(row?.json_bytes));
+    const components = (json: ViewerFileJson) =>
+      json.timelines.reduce((sum, t) => sum + t.components.length, 0);
+    expect(components(served.json<ViewerFileJson>())).toBeGreaterThan(0);
+
+    // A file stored before payloads were kept gets one at its first request.
+    const older = await ingestTla(testDb.database.db, {
+      bytes: fixture('hierarchy-v0.1.1.tla'),
+      fileName: 'older.tla',
+      authorId: ownerId,
+      isPublic: true,
+    });
+    await run(`DELETE FROM viewer_payloads WHERE file_id = ${older.id}`);
+    const built = await app.inject({ url: `/api/v1/files/${older.id}/json` });
+    expect(built.statusCode).toBe(200);
+    expect(components(built.json<ViewerFileJson>())).toBe(components(served.json()));
+    expect(await run(`SELECT 1 FROM viewer_payloads WHERE file_id = ${older.id}`)).toHaveLength(1);
+  });
+
   it('sends the viewer JSON gzipped to a client that takes gzip, the same JSON as without', async () => {
     const plain = await app.inject({ method: 'GET', url: '/api/v1/files/135/json' });
     expect(plain.headers['content-encoding']).toBeUndefined();
