@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { TlaEncoding } from '../ingest/tla-bytes';
 
 // Table definitions for the query builder. The schema itself is created by the numbered SQL
@@ -42,6 +43,8 @@ export const abstractWorks = pgTable('abstract_works', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   title: text('title').notNull(),
   composer: text('composer').notNull(),
+  // Migration 0012: the title's natural sort key, computed by the database.
+  titleSort: text('title_sort').generatedAlwaysAs(sql`natural_sort_key(title)`),
 });
 
 export const concreteWorks = pgTable('concrete_works', {
@@ -131,6 +134,8 @@ export const components = pgTable('components', {
   isPublic: boolean('is_public'),
   workTitle: text('work_title'),
   workComposer: text('work_composer'),
+  // Migration 0012: the work's title_sort, copied like its title.
+  workTitleSort: text('work_title_sort'),
 });
 
 // Migration 0005: per file, how many components of a kind carry each distinct text of a field.

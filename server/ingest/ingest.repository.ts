@@ -40,7 +40,7 @@ export async function insertTimeline(db: Db, timeline: NewTimeline): Promise<num
 // The per-file facts a component search needs (migration 0003), read once per statement rather
 // than by the fallback row trigger, which would cost a lookup per component.
 const searchCopies = (fileId: number, timelineId: number) => sql`
-  SELECT t.kind AS timeline_kind, f.is_public, aw.title, aw.composer
+  SELECT t.kind AS timeline_kind, f.is_public, aw.title, aw.title_sort, aw.composer
   FROM timelines t
   JOIN files f ON f.id = t.file_id
   JOIN concrete_works cw ON cw.id = f.concrete_work_id
@@ -64,12 +64,13 @@ export async function insertComponents(
         timeline_id, file_id, position, kind, label, comments, color, formal_function, formal_type,
         start, "end", pre_start, post_end, "time", level, page_number, amplitude, step, accidental,
         quality, inversion, applied_to, display_mode, custom_text, custom_text_font_type, mode_type,
-        extra, search_kind, is_public, work_title, work_composer)
+        extra, search_kind, is_public, work_title, work_title_sort, work_composer)
       SELECT ${timelineId}, ${fileId}, r.position, r.kind, r.label, r.comments, r.color,
         r.formal_function, r.formal_type, r.start, r."end", r.pre_start, r.post_end, r."time",
         r.level, r.page_number, r.amplitude, r.step, r.accidental, r.quality, r.inversion,
         r.applied_to, r.display_mode, r.custom_text, r.custom_text_font_type, r.mode_type, r.extra,
-        component_search_kind(w.timeline_kind, r.kind), w.is_public, w.title, w.composer
+        component_search_kind(w.timeline_kind, r.kind), w.is_public, w.title, w.title_sort,
+        w.composer
       FROM (${searchCopies(fileId, timelineId)}) AS w,
         jsonb_to_recordset(${chunk}::jsonb) AS r(
         position integer, kind text, label text, comments text, color text, formal_function text,

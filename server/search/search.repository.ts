@@ -63,6 +63,8 @@ const isTimeField = (field: ComponentField): field is TimeField => field in time
 // Text sorts are case-insensitive and independent of the server's collation; the expressions
 // match the sort indexes of migration 0003 exactly.
 const textSortKey = (column: SQLWrapper) => sql`lower(${column}) COLLATE "C"`;
+// Titles sort in natural order (migration 0012): "No. 6" before "No. 10".
+const titleSortKey = (column: SQLWrapper) => sql`${column} COLLATE "C"`;
 
 function ordered(key: SQLWrapper, id: AnyColumn, dir: SortDirection) {
   // Ties break by id in the same direction, so one backward index walk serves 'desc'.
@@ -109,7 +111,7 @@ function fileWhere(search: FileSearch): SQL {
 function fileSortKey(search: FileSearch): SQL {
   switch (search.orderBy) {
     case 'title':
-      return textSortKey(abstractWorks.title);
+      return titleSortKey(abstractWorks.titleSort);
     case 'composer':
       return textSortKey(abstractWorks.composer);
     case 'performer':
@@ -239,7 +241,7 @@ function componentWhere(
 
 function componentSortKey(search: ComponentSearch): SQLWrapper {
   const key = search.orderBy;
-  if (key === 'title') return textSortKey(components.workTitle);
+  if (key === 'title') return titleSortKey(components.workTitleSort);
   if (key === 'composer') return textSortKey(components.workComposer);
   const field = key as ComponentField;
   if (isTextField(field)) return textSortKey(textColumn[field]);
@@ -528,7 +530,8 @@ export function conditionedSort(search: ComponentSearch): ConditionedSort | null
 }
 
 /**
- * The distinct sort keys (`lower(text) COLLATE "C"`, as the sort index has them) of the texts
+ * The distinct sort keys (`lower(text) COLLATE "C"`, or a title's natural key, as the sort index
+ * has them) of the texts
  * that meet the search's conditions on what it sorts by: for a component field from
  * search_values (public, matching files), for the work's title or composer from the matching
  * files' works. Null when there are more than `limit` (a walk then reads the whole index).
@@ -548,7 +551,10 @@ export async function walkKeys(
           .limit(limit + 1)
       : await db
           .selectDistinct({
-            key: sql<string>`lower(${abstractWorks[sort.property]}) COLLATE "C"`,
+            key:
+              sort.property === 'title'
+                ? sql<string>`${abstractWorks.titleSort} COLLATE "C"`
+                : sql<string>`lower(${abstractWorks.composer}) COLLATE "C"`,
           })
           .from(files)
           .innerJoin(concreteWorks, eq(concreteWorks.id, files.concreteWorkId))

@@ -43,6 +43,13 @@ function queryString(params: Params, raw: Record<string, string> = {}): string {
   return search.toString();
 }
 
+/** A title's natural sort key as migration 0012 has the database compute it. */
+const naturalKey = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[0-9]+/g, (digits) => (digits.length < 12 ? digits.padStart(12, '0') : digits))
+    .slice(0, 200);
+
 const compareKeys = (a: string | number | null, b: string | number | null): number => {
   // NULLs sort last ascending (PostgreSQL's default), so first descending.
   if (a === b) return 0;
@@ -212,11 +219,9 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
           .innerJoin(users, eq(users.id, files.authorId))
           .where(eq(files.isPublic, true));
         const sign = direction === 'asc' ? 1 : -1;
+        const sortKey = (text: string) => (key === 'title' ? naturalKey(text) : text.toLowerCase());
         const expected = rows
-          .sort(
-            (a, b) =>
-              sign * (compareKeys(a[key].toLowerCase(), b[key].toLowerCase()) || a.id - b.id),
-          )
+          .sort((a, b) => sign * (compareKeys(sortKey(a[key]), sortKey(b[key])) || a.id - b.id))
           .map((row) => row.id);
         const seen: number[] = [];
         for (let page = 1; page <= Math.ceil(expected.length / 15); page += 1) {
@@ -569,6 +574,37 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
       const response = await get('files', { query: { genre: 'x' }, order_by: 'x', page: 0 });
       expect(response.statusCode).toBe(400);
       expect(Object.keys(response.json<object>()).sort()).toEqual(['order_by', 'page', 'query']);
+    });
+
+    it('sorts titles in natural order: No. 6 before No. 10, in files and components', async () => {
+      const db = testDb.database.db;
+      const author = await addUser(db, 'numbers');
+      for (const title of ['Etude No. 10', 'Etude No. 6', 'etude no. 9', 'Etude No. 100']) {
+        await addFile(db, {
+          title,
+          composer: 'Natural Order',
+          performer: '',
+          authorId: author,
+          isPublic: true,
+          timelines: [
+            { kind: 'MARKER_TIMELINE', components: [{ kind: 'MARKER', label: 'x', time: 1 }] },
+          ],
+        });
+      }
+      const titles = ['Etude No. 6', 'etude no. 9', 'Etude No. 10', 'Etude No. 100'];
+      const found = await files_({ query: { composer: 'Natural Order' }, order_by: 'title' });
+      expect(found.abstract_works.map((work) => work.title)).toEqual(titles);
+      const down = await files_({
+        query: { composer: 'Natural Order' },
+        order_by: 'title',
+        order_direction: 'desc',
+      });
+      expect(down.abstract_works.map((work) => work.title)).toEqual([...titles].reverse());
+      const markers = await components_({
+        query: { 'tl.kind': 'MARKER', file: { composer: 'Natural Order' } },
+        order_by: 'title',
+      });
+      expect(markers.abstract_works.map((work) => work.title)).toEqual(titles);
     });
 
     it('gives 400 for a repeated parameter', async () => {
