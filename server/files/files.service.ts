@@ -14,6 +14,7 @@ import {
 } from './files.repository';
 import type { ViewerBody, ViewerCache } from './viewer-cache';
 import { viewerJson } from './viewer-json';
+import { concreteWorkJson } from './works-json';
 import { decodeTla } from '../ingest/tla-bytes';
 import { NO_TITLE } from '../ingest/work-fields';
 
@@ -50,18 +51,7 @@ export async function storeViewerPayload(db: Db, fileId: number): Promise<Buffer
     JSON.stringify(
       viewerJson({
         fileId,
-        concreteWork: {
-          id: cw.id,
-          abstract_work_id: cw.abstractWorkId,
-          artist: cw.artist,
-          type: cw.type,
-          storage: cw.storage,
-          url: cw.url,
-          length: cw.length,
-          start: cw.start,
-          end: cw.end,
-          media_name: cw.mediaName,
-        },
+        concreteWork: { ...concreteWorkJson(cw), media_name: cw.mediaName },
         abstractWork: { id: aw.id, title: aw.title, composer: aw.composer },
         timelines,
         components,
