@@ -33,7 +33,7 @@ const PAGE_CHROME_WIDTH = 22;
 
 /** The timeline names' column and its border (viewer.css: --viewer-names-width). */
 function namesColumnWidth(pageWidth: number): number {
-  return (pageWidth <= 600 ? 64 : 112) + 1;
+  return (pageWidth <= 600 ? 76 : 112) + 1;
 }
 
 /**

@@ -201,6 +201,15 @@ describe('the score view', () => {
     expect(change.x).toBeCloseTo(402, 0);
   });
 
+  it('leaves changes out of an overview, where their glyphs would cover the notes', () => {
+    const clefChange = { kind: 'CLEF', staff_index: 0, time: 40, ...CLEFS.bass };
+    // 10 px a second, one-second bars: 10 px a bar, as at fit-to-screen.
+    const far = view([...twoStaves, clefChange], 10, 100);
+    const bass = far.seen.glyphs.filter((g) => g.text === MUSIC_GLYPHS.F);
+    expect(bass).toHaveLength(1); // the bass staff's own, in the header
+    expect(bass[0]!.x).toBeLessThan(50);
+  });
+
   it('draws bar lines once per pixel column across both staves', () => {
     const bars = Array.from({ length: 100 }, (_, i) => ({ kind: 'BAR_LINE', time: 10 + i / 50 }));
     const { seen } = view([...twoStaves, ...bars]);

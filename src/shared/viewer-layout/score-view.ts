@@ -342,8 +342,11 @@ export function scoreView(
   const withAccidentals = barSeconds * pps >= ACCIDENTAL_MIN_BAR_WIDTH;
   drawNotes(score, geometry, pps, offset, viewport, withAccidentals, body);
 
-  // Changes inside the view, where there is room for them.
+  // Changes inside the view, where there is room for them: with bars as narrow as an overview's,
+  // their glyphs would cover the notes of several bars each (the header still shows what is in
+  // force at the left edge).
   score.staves.forEach((staff, s) => {
+    if (!withAccidentals) return;
     let lastRight = -Infinity;
     for (const time of changeTimes(staff, t0, t1)) {
       const x = time * pps - offset;
