@@ -9,6 +9,7 @@ import { ApiError } from '../http-errors';
 import { requireUser } from '../plugins/authentication';
 import { MediaStore } from '../uploads/media-store';
 import { receiveUpload, tooLarge } from '../uploads/multipart-intake';
+import { removeOrphanTemps } from '../uploads/temp-files';
 import { UploadQuota } from '../uploads/upload-quota';
 import { storeUpload } from '../uploads/upload.service';
 import { userFilesRoutes } from './user-files.routes';
@@ -69,6 +70,10 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
   app.addHook('onClose', () => maintenance.settle());
   await app.register(userFilesRoutes, { database, viewerCache, store, maintenance });
   app.addHook('onReady', async () => {
+    const orphans = await removeOrphanTemps(store.tempDir);
+    if (orphans > 0) {
+      app.log.info({ removed: orphans }, 'removed temporary files of uploads cut off by a crash');
+    }
     const removed = await store.sweepStaleTemps(STALE_TEMP_MS);
     if (removed > 0) app.log.info({ removed }, 'removed stale upload temporary files');
   });
