@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,13 +13,8 @@ import {
 } from '../server/support/test-database';
 import { filesUnder } from '../server/support/upload-helpers';
 import { freePort, until } from '../server/support/waiting';
-import { captureLine, remember } from './support/log-capture';
-
-interface Running {
-  child: ChildProcess;
-  lines: string[];
-  exited: Promise<unknown>;
-}
+import { startChildServer } from './support/child-server';
+import { remember } from './support/log-capture';
 
 /**
  * A server killed with -9 in the middle of an upload leaves its temporary file behind; the next
@@ -60,26 +54,8 @@ describe.each(databaseKinds)('temporary upload files after kill -9 on %s', (kind
     rmSync(folder, { recursive: true, force: true });
   });
 
-  async function start(): Promise<Running> {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'tests/reliability/support/load-server.ts'],
-      { env, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    const lines: string[] = [];
-    const collect = (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').split('\n')) {
-        if (line.trim() === '') continue;
-        lines.push(line);
-        captureLine(line);
-      }
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    await until(() => lines.some((line) => line.includes('listening')), 'the server', 120_000);
-    return { child, lines, exited };
-  }
+  const start = () =>
+    startChildServer('tests/reliability/support/load-server.ts', env, 'listening');
 
   it('removes the killed upload’s file on the next start, before any request', async () => {
     const first = await start();
