@@ -155,6 +155,35 @@ describe.each(databaseKinds)('long text and limits on %s', (kind) => {
     }
   });
 
+  it('answers a 400, not a 500, when a file stored before the limit is made public', async () => {
+    const stored = await upload(suite.app, suite.ana, [
+      { name: 'old.tla', bytes: tlaWith({ title: 'Stored before the limit' }) },
+    ]);
+    expect(stored.statusCode, stored.body).toBe(201);
+    const id = stored.json<{ files: { id: number }[] }>().files[0]!.id;
+    // As an older server stored it: a private file's components are in no search index.
+    await suite.testDb.database.withConnection((run) =>
+      run(`UPDATE components SET comments = '${randomText(2_800, 8)}' WHERE file_id = ${id}`),
+    );
+    const made = await suite.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/files/${id}/`,
+      headers: suite.ana.auth,
+      payload: { is_public: true },
+    });
+    expect(made.statusCode, made.body).toBe(400);
+    expect(made.json()).toEqual({
+      is_public: [
+        'This file cannot be made public: one of its texts (a title, label or comment) is ' +
+          `longer than the ${MAX_TEXT} characters search can hold. Shorten it in TiLiA and ` +
+          'upload the file again.',
+      ],
+    });
+    const listed = await suite.app.inject({ url: '/api/v1/users/files/', headers: suite.ana.auth });
+    const file = listed.json<{ files: { id: number; is_public: boolean }[] }>().files;
+    expect(file.find((f) => f.id === id)?.is_public).toBe(false);
+  });
+
   it('refuses a file with more than MAX_COMPONENTS components, saying how many it may have', async () => {
     const response = await upload(suite.app, suite.ana, [
       { name: 'big.tla', bytes: analysisTla({ title: 'Big', markers: 51 }) },
