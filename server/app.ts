@@ -78,7 +78,7 @@ export async function buildApp({ config, database, closeDatabase, logStream }: A
       await api.register(usersRoutes, { config, database });
       await api.register(filesRoutes, { database, viewerCache });
       await api.register(searchRoutes, { database });
-      await api.register(searchExportRoutes, { database });
+      await api.register(searchExportRoutes, { database, publicUrl: config.publicUrl });
       await api.register(uploadRoutes, { config, database, viewerCache });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -18,6 +18,10 @@ export interface Config {
   /** Origin used in links sent by e-mail; never taken from a request's Host header. */
   publicUrl: string;
   maxUploadBytes: number;
+  /** MAX_COMPONENTS: the most components one uploaded .tla may hold (400 above). */
+  maxComponents: number;
+  /** MAX_UPLOADS_PER_HOUR: upload requests per user per hour (429 above). */
+  maxUploadsPerHour: number;
   /** Built client to serve; null when it is not built (the API still runs). */
   clientDir: string;
   logLevel: string;
@@ -165,6 +169,9 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom,
     publicUrl: publicUrl.replace(/\/+$/, ''),
     maxUploadBytes: integerIn(env, 'MAX_UPLOAD_MB', 100, 1, 100_000) * 1024 * 1024,
+    // The largest real analysis has about 61,000 components.
+    maxComponents: integerIn(env, 'MAX_COMPONENTS', 500_000, 1, 100_000_000),
+    maxUploadsPerHour: integerIn(env, 'MAX_UPLOADS_PER_HOUR', 60, 1, 1_000_000),
     clientDir: path.resolve(env.CLIENT_DIR || 'dist'),
     logLevel,
     trustProxy,

@@ -95,6 +95,20 @@ export class Throttle {
     }
   }
 
+  /** How this request's key stands, without counting it: events so far, and seconds left. */
+  async standing(request: FastifyRequest): Promise<{ used: number; over: boolean; ttl: number }> {
+    const status = await this.limiter(request, { increment: false });
+    // isAllowed: an allow-listed key, never limited (none is configured).
+    if (status.isAllowed) return { used: 0, over: false, ttl: 0 };
+    const used = this.limit.max - status.remaining;
+    return { used, over: status.remaining <= 0, ttl: status.ttlInSeconds };
+  }
+
+  /** Counts an event against the key without refusing anything. */
+  async record(request: FastifyRequest): Promise<void> {
+    await this.limiter(request);
+  }
+
   /**
    * Holds a place for an attempt that counts only if it fails (a login). Refuses it when the
    * failures already recorded plus the attempts under way reach the limit.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { signToken, tokenFaultDetail, tokenNotValid, verifyToken } from '../auth/jwt-tokens';
 import type { Db } from '../db/database';
 import { ApiError } from '../http-errors';
@@ -49,6 +50,17 @@ export async function obtainTokenPair(
   await recordLogin(context.db, user.id);
   await deleteExpiredRefreshTokens(context.db, user.id);
   return issueTokenPair(context.db, context.signingKey, user);
+}
+
+/**
+ * A tag of the account's current password (the same for every unknown username): it changes
+ * when the password does, so the login's failure counters for an account start afresh after a
+ * reset (login-throttle.ts). A digest of the hash, never the hash itself, goes into their keys.
+ */
+export async function passwordEpoch(context: AccountsContext, username: string): Promise<string> {
+  const user = await findUserByUsername(context.db, username.trim().normalize('NFKC'));
+  if (!user?.passwordHash) return 'none';
+  return createHash('sha256').update(user.passwordHash).digest('base64url').slice(0, 16);
 }
 
 /**

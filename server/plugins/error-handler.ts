@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { loggableError } from '../db/query-errors';
 import { ApiError } from '../http-errors';
 
 /** Fastify's schema errors as DRF field errors: `{"field": ["message"]}`. */
@@ -41,7 +42,8 @@ export const errorHandler = fp(
             : error.message;
         return reply.code(status).send({ detail });
       }
-      request.log.error({ err: error }, 'request failed');
+      // Once, and without a failed query's parameter values (which hold users' texts and files).
+      request.log.error({ err: loggableError(error) }, 'request failed');
       return reply.code(500).send({ detail: 'A server error occurred.' });
     });
   },

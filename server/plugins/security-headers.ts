@@ -7,6 +7,11 @@ export function isEmbedPath(url: string): boolean {
   return /^\/embed(\/|\?|$)/i.test(url);
 }
 
+/** The routes of logins, tokens, registration, password resets and users. */
+export function isAccountPath(url: string): boolean {
+  return /^\/+api\/+v1\/+(token|dj-rest-auth|users)(\/|\?|$)/i.test(url);
+}
+
 /**
  * Headers on every response (DESIGN.md section 8): a CSP that allows our own origin, the media
  * origin and the YouTube embed only.
@@ -41,6 +46,15 @@ export const securityHeaders = fp(
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       frameguard: { action: 'sameorigin' },
+    });
+    // A response that depends on who asks must not be kept by a browser or a shared cache and
+    // shown to the next user of the machine or the proxy: whatever answered a request carrying a
+    // token, and every account route (a login's tokens, a user's details).
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.headers.authorization !== undefined || isAccountPath(request.url)) {
+        reply.header('cache-control', 'no-store');
+      }
+      return payload;
     });
     // The embed route alone (/embed/{id}) may be framed by any site: other pages keep
     // frame-ancestors 'self' and X-Frame-Options, against clickjacking.

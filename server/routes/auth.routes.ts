@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Type, type Static } from '@sinclair/typebox';
 import { signingKey } from '../auth/jwt-tokens';
@@ -17,11 +17,13 @@ import {
   resetSentDetail,
 } from '../accounts/password-reset.service';
 import { register } from '../accounts/registration.service';
+import { LoginThrottle } from '../accounts/login-throttle';
 import { Throttle } from '../accounts/throttle';
 import {
   logout,
   noActiveAccount,
   obtainTokenPair,
+  passwordEpoch,
   rotateRefreshToken,
 } from '../accounts/tokens.service';
 import path from 'node:path';
@@ -57,10 +59,6 @@ const RegisteredUser = Type.Object({
 /** simplejwt's and dj-rest-auth's views take no authentication: a stale token must not block them. */
 const anonymous = { ignoresBearer: true } as const;
 
-/** Usernames as the login compares them: trimmed, NFKC, any case. */
-const usernameKey = (request: FastifyRequest) =>
-  (request.body as { username?: string }).username?.trim().normalize('NFKC').toLowerCase() ?? '';
-
 export function accountsContext(config: Config, database: Database): AccountsContext {
   return {
     db: database.db,
@@ -92,17 +90,8 @@ export async function authRoutes(
   await app.register(rateLimit, { global: false });
   const limits = config.rateLimits;
   const delay = config.throttleDelayMs;
-  const loginPerIp = new Throttle(
-    app,
-    limits.loginPerIp,
-    (request) => `login-ip:${request.ip}`,
-    delay,
-  );
-  const loginPerUsername = new Throttle(
-    app,
-    limits.loginPerUsername,
-    (request) => `login-username:${usernameKey(request)}`,
-    delay,
+  const loginThrottle = new LoginThrottle(app, limits, delay, (username) =>
+    passwordEpoch(context, username),
   );
   const registrationPerIp = new Throttle(
     app,
@@ -122,7 +111,7 @@ export async function authRoutes(
     {
       config: anonymous,
       // Before the body is read: an IP that is already throttled gets its 429 at once.
-      onRequest: (request) => loginPerIp.refuseIfExceeded(request),
+      onRequest: (request) => loginThrottle.refuseIfExceeded(request),
       schema: {
         summary: 'Log in: an access and a refresh token for a username and password',
         tags: ['auth'],
@@ -137,22 +126,14 @@ export async function authRoutes(
       const secret = password(problems, 'password', body.password);
       if (username === null || secret === null) throw fieldErrors(problems.byField);
 
-      const byIp = await loginPerIp.begin(request);
-      let byUsername;
-      try {
-        byUsername = await loginPerUsername.begin(request);
-      } catch (error) {
-        byIp.release();
-        throw error;
-      }
+      const attempt = await loginThrottle.begin(request, username);
       try {
         const pair = await obtainTokenPair(context, username, secret);
         if (pair) return pair;
-        await Promise.all([byIp.failed(), byUsername.failed()]);
+        await attempt.failed();
         throw noActiveAccount();
       } finally {
-        byIp.release();
-        byUsername.release();
+        attempt.release();
       }
     },
   );

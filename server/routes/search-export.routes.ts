@@ -13,12 +13,14 @@ const ExportQueryString = Type.Object({
 });
 
 /**
- * The component search's results as one CSV file: every page, streamed. `batchSize` (rows per
- * query) is for tests that need an export to last.
+ * The component search's results as one CSV file: every page, streamed. Its viewer links start
+ * with PUBLIC_URL (`publicUrl`), never with the request's Host header, which the client chooses:
+ * a shared or cached export must not point readers at a host of the requester's choosing.
+ * `batchSize` (rows per query) is for tests that need an export to last.
  */
 export async function searchExportRoutes(
   app: FastifyInstance,
-  options: { database: Database; batchSize?: number },
+  options: { database: Database; publicUrl: string; batchSize?: number },
 ) {
   app.get(
     '/components/export/',
@@ -30,11 +32,10 @@ export async function searchExportRoutes(
       },
     },
     async (request, reply) => {
-      const origin = `${request.protocol}://${request.host}`;
       const { search, stream } = exportComponents(
         options.database,
         request.query as RawSearchParams,
-        origin,
+        options.publicUrl,
         options.batchSize,
       );
       return reply

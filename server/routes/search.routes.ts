@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Database } from '../db/database';
-import type { RawSearchParams } from '../search/search-params';
+import { MAX_PAGE, type RawSearchParams } from '../search/search-params';
 import { searchComponents, searchContext, searchFiles } from '../search/search.service';
 
 // Each parameter is JSON text (DESIGN.md section 4); the service parses and checks it so that a
@@ -12,7 +12,9 @@ const SearchQueryString = Type.Object({
   ),
   order_by: Type.Optional(Type.String({ description: 'JSON string: a sort key' })),
   order_direction: Type.Optional(Type.String({ description: 'JSON string: "asc" or "desc"' })),
-  page: Type.Optional(Type.String({ description: 'JSON number from 1; 15 results a page' })),
+  page: Type.Optional(
+    Type.String({ description: `JSON number from 1 to ${MAX_PAGE}; 15 results a page` }),
+  ),
 });
 
 export async function searchRoutes(app: FastifyInstance, options: { database: Database }) {

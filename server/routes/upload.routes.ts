@@ -9,6 +9,8 @@ import { ApiError } from '../http-errors';
 import { requireUser } from '../plugins/authentication';
 import { MediaStore } from '../uploads/media-store';
 import { receiveUpload, tooLarge } from '../uploads/multipart-intake';
+import { removeOrphanTemps } from '../uploads/temp-files';
+import { UploadQuota } from '../uploads/upload-quota';
 import { storeUpload } from '../uploads/upload.service';
 import { userFilesRoutes } from './user-files.routes';
 
@@ -67,12 +69,17 @@ export interface UploadRoutesOptions {
 export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions) {
   const { config, database, viewerCache } = options;
   const store = new MediaStore(config.mediaDir);
+  const quota = new UploadQuota(config.maxUploadsPerHour);
   // PGlite has no autovacuum (pglite-maintenance.ts): after a write's reply, not before it (uploads
   // here; flag changes and deletions in user-files.routes.ts).
   const maintenance = new BackgroundMaintenance(database, app.log);
   app.addHook('onClose', () => maintenance.settle());
   await app.register(userFilesRoutes, { database, viewerCache, store, maintenance });
   app.addHook('onReady', async () => {
+    const orphans = await removeOrphanTemps(store.tempDir);
+    if (orphans > 0) {
+      app.log.info({ removed: orphans }, 'removed temporary files of uploads cut off by a crash');
+    }
     const removed = await store.sweepStaleTemps(STALE_TEMP_MS);
     if (removed > 0) app.log.info({ removed }, 'removed stale upload temporary files');
   });
@@ -92,7 +99,8 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
             '(default false). A media or PDF file is used by the .tla whose media_path or PDF ' +
             'timeline path ends in its name. All files are stored or none is: 400 lists what is ' +
             `wrong with each bad file, 413 above MAX_UPLOAD_MB (${config.maxUploadBytes / 1048576}), ` +
-            '415 for a type other than .tla, audio, video or PDF.',
+            '415 for a type other than .tla, audio, video or PDF, 429 past ' +
+            `MAX_UPLOADS_PER_HOUR (${config.maxUploadsPerHour}) uploads by one user in an hour.`,
           tags: ['files'],
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
@@ -100,11 +108,13 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
         },
         onResponse: maintenance.afterReply(201),
         onRequest: async (request) => {
-          requireUser(request);
+          const userId = requireUser(request);
           const length = Number(request.headers['content-length'] ?? 0);
           if (length > config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES) {
             throw tooLarge(config.maxUploadBytes);
           }
+          // Before the body is read: a refused upload costs no disk and no parsing.
+          quota.take(userId);
         },
       },
       async (request, reply) => {
@@ -119,7 +129,13 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
             maxBytes: config.maxUploadBytes,
           });
           const files = await storeUpload(
-            { database, store, log: request.log, mediaBaseUrl: config.mediaBaseUrl },
+            {
+              database,
+              store,
+              log: request.log,
+              mediaBaseUrl: config.mediaBaseUrl,
+              maxComponents: config.maxComponents,
+            },
             userId,
             received,
           );

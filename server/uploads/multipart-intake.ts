@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { finished, pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, fieldErrors } from '../http-errors';
 import { SNIFF_BYTES } from './content-sniffer';
+import { tempFileName } from './temp-files';
 
 /** One uploaded file part, already on disk in a temporary file. */
 export interface ReceivedFile {
@@ -149,7 +150,7 @@ export async function receiveUpload(
         (unexpected.file ??= []).push(`'${quotableName(part.filename)}': ${nameFault}.`);
         continue;
       }
-      const tempPath = path.join(options.tempDir, randomUUID());
+      const tempPath = path.join(options.tempDir, tempFileName());
       pendingTemp = tempPath;
       const meter = new IntakeMeter(budget, options.maxBytes);
       const out = createWriteStream(tempPath, { flags: 'wx' });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { ApiError } from '../http-errors';
+import { documentLimitFault } from '../ingest/document-limits';
 import { ingestTla } from '../ingest/ingest.service';
 import { localMediaName, pathFileName } from '../../src/shared/tla/media-path';
 import { readTla } from '../../src/shared/tla/tla-reader';
@@ -25,6 +26,8 @@ export interface UploadContext {
   log: FastifyBaseLogger;
   store: MediaStore;
   mediaBaseUrl: string;
+  /** MAX_COMPONENTS: the most components one .tla may hold. */
+  maxComponents: number;
 }
 
 /** 415 when any file is of a type we do not take, else 400; the body names every bad file. */
@@ -47,10 +50,13 @@ interface ReadAnnotation {
 async function annotationRefs(
   file: ReceivedFile,
   read: Map<ReceivedFile, ReadAnnotation>,
+  maxComponents: number,
 ): Promise<AnnotationRefs | FileProblem> {
   try {
     const bytes = await readFile(file.tempPath);
     const document = readTla(bytes, file.name);
+    const fault = documentLimitFault(document, maxComponents);
+    if (fault !== null) return { message: `'${file.name}': ${fault}`, unsupported: false };
     read.set(file, { bytes, document });
     return {
       file,
@@ -150,7 +156,7 @@ export async function storeUpload(
       if (classified.kind === 'problem') problems.push(classified.problem);
       else if (classified.kind === 'asset') assets.push(classified);
       else {
-        const found = await annotationRefs(file, read);
+        const found = await annotationRefs(file, read, context.maxComponents);
         if ('file' in found) refs.push(found);
         else problems.push(found);
       }

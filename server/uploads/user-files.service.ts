@@ -1,5 +1,7 @@
 import type { Database, Db } from '../db/database';
-import { forbidden, notFound } from '../http-errors';
+import { DrizzleQueryError } from 'drizzle-orm';
+import { MAX_TEXT_LENGTH } from '../ingest/document-limits';
+import { fieldErrors, forbidden, notFound } from '../http-errors';
 import type { ViewerCache } from '../files/viewer-cache';
 import type { UserFileJson, UserFilesJson } from '../../src/shared/api-types';
 import { distinctWorksJson } from '../files/works-json';
@@ -46,6 +48,26 @@ async function ownedFile(db: Db, fileId: number, userId: number): Promise<FileSu
   return file;
 }
 
+/**
+ * PostgreSQL's "index row size exceeds maximum" (program_limit_exceeded): a text of a file stored
+ * before uploads were held to MAX_TEXT_LENGTH is too long for the search indexes that a public
+ * file's components enter.
+ */
+function tooLongToIndex(error: unknown): boolean {
+  return (
+    error instanceof DrizzleQueryError && (error.cause as { code?: unknown })?.code === '54000'
+  );
+}
+
+const unsearchableText = () =>
+  fieldErrors({
+    is_public: [
+      'This file cannot be made public: one of its texts (a title, label or comment) is longer ' +
+        `than the ${MAX_TEXT_LENGTH} characters search can hold. Shorten it in TiLiA and upload ` +
+        'the file again.',
+    ],
+  });
+
 export async function setFilePublic(
   context: UserFilesContext,
   fileId: number,
@@ -54,7 +76,9 @@ export async function setFilePublic(
 ): Promise<UserFileJson> {
   const { db } = context.database;
   await ownedFile(db, fileId, userId);
-  const updated = await updateFilePublic(db, fileId, isPublic);
+  const updated = await updateFilePublic(db, fileId, isPublic).catch((error: unknown) => {
+    throw tooLongToIndex(error) ? unsearchableText() : error;
+  });
   if (!updated) throw notFound();
   context.viewerCache.delete(fileId);
   return fileJson(updated);

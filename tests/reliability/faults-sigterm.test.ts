@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,16 +6,11 @@ import { multipartBody } from '../server/support/multipart-body';
 import { registration } from '../server/support/accounts';
 import { analysisTla } from '../server/support/upload-helpers';
 import { freePort, until } from '../server/support/waiting';
-import { captureLine, remember } from './support/log-capture';
+import { startChildServer } from './support/child-server';
+import { remember } from './support/log-capture';
 
 const MARKERS = 5_000;
 const UPLOADS = 6;
-
-interface Running {
-  child: ChildProcess;
-  lines: string[];
-  exited: Promise<number | null>;
-}
 
 /**
  * The real server (server/server.ts) as a child process on PGlite: SIGTERM during requests lets
@@ -50,31 +44,7 @@ describe('SIGTERM while requests are in flight (PGlite)', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  async function start(): Promise<Running> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const lines: string[] = [];
-    const collect = (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').split('\n')) {
-        if (line.trim() === '') continue;
-        lines.push(line);
-        captureLine(line);
-      }
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    const exited = new Promise<number | null>((resolve) =>
-      child.on('exit', (code) => resolve(code)),
-    );
-    await until(
-      () => lines.some((line) => line.includes('Server listening')),
-      'the server to listen',
-      120_000,
-    );
-    return { child, lines, exited };
-  }
+  const start = () => startChildServer('server/server.ts', env, 'Server listening');
 
   it('finishes in-flight uploads, exits 0, and the data opens on the next start', async () => {
     const first = await start();

@@ -315,7 +315,11 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
     };
     const server = Fastify();
     // A row per query: the export is still running long after the first bytes reach the client.
-    await server.register(searchExportRoutes, { database: watched, batchSize: 1 });
+    await server.register(searchExportRoutes, {
+      database: watched,
+      publicUrl: 'http://localhost:8080',
+      batchSize: 1,
+    });
     await server.listen({ port: 0, host: '127.0.0.1' });
     try {
       const { port } = server.server.address() as AddressInfo;

@@ -22,6 +22,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     // Refusals are answered at once here; tests/server/accounts-rate-limits.test.ts checks the hold.
     THROTTLE_DELAY_MS: '0',
+    // Suites upload far more files as one user than a person would in an hour;
+    // tests/reliability/long-text-and-limits.test.ts checks the limit.
+    MAX_UPLOADS_PER_HOUR: '1000000',
     ...overrides,
   });
 }

@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RateLimits } from '../config';
+import { holdRefusal, throttled, Throttle, type Attempt } from './throttle';
+
+/** Usernames as the login compares them: trimmed, NFKC, any case. */
+export const usernameKey = (request: FastifyRequest) =>
+  (request.body as { username?: string }).username?.trim().normalize('NFKC').toLowerCase() ?? '';
+
+/**
+ * The login's rate limits (docs/accounts.md, "Failed logins"), so that nobody can lock someone
+ * else out:
+ *
+ * - failed logins per client IP (RATE_LIMIT_LOGIN_IP), whatever the usernames;
+ * - failed logins per username from one client IP (RATE_LIMIT_LOGIN_USERNAME), as django-axes
+ *   counts them: a guesser is stopped, the account's owner on another machine is not;
+ * - the same number per username from all clients together: past it, a client that has already
+ *   failed for that username is refused, and one that has not still gets its try. A guesser
+ *   spreading over many addresses then gets one guess per address, not the per-client number,
+ *   while the owner, who has not failed, logs in.
+ *
+ * The username counters are kept per password: `passwordEpoch` gives a tag that changes whenever
+ * the account's password does, so a password reset (or change) starts the account afresh.
+ */
+export class LoginThrottle {
+  private readonly epochs = new WeakMap<FastifyRequest, string>();
+  private readonly perIp: Throttle;
+  private readonly perClient: Throttle;
+  private readonly perUsername: Throttle;
+
+  constructor(
+    app: FastifyInstance,
+    limits: RateLimits,
+    private readonly delayMs: number,
+    private readonly passwordEpoch: (username: string) => Promise<string>,
+  ) {
+    const account = (request: FastifyRequest) =>
+      `${usernameKey(request)}:${this.epochs.get(request) ?? ''}`;
+    this.perIp = new Throttle(app, limits.loginPerIp, (r) => `login-ip:${r.ip}`, delayMs);
+    this.perClient = new Throttle(
+      app,
+      limits.loginPerUsername,
+      (r) => `login-client:${account(r)}:${r.ip}`,
+      delayMs,
+    );
+    this.perUsername = new Throttle(
+      app,
+      limits.loginPerUsername,
+      (r) => `login-username:${account(r)}`,
+      delayMs,
+    );
+  }
+
+  /** Before the body is read: an IP that is already throttled gets its 429 at once. */
+  refuseIfExceeded(request: FastifyRequest): Promise<void> {
+    return this.perIp.refuseIfExceeded(request);
+  }
+
+  /** Holds a place for a login attempt, or refuses it with a 429. */
+  async begin(request: FastifyRequest, username: string): Promise<Attempt> {
+    const byIp = await this.perIp.begin(request);
+    let byClient: Attempt;
+    try {
+      this.epochs.set(request, await this.passwordEpoch(username));
+      byClient = await this.perClient.begin(request);
+    } catch (error) {
+      byIp.release();
+      throw error;
+    }
+    const release = () => {
+      byIp.release();
+      byClient.release();
+    };
+    try {
+      const account = await this.perUsername.standing(request);
+      if (account.over && (await this.perClient.standing(request)).used > 0) {
+        await holdRefusal(this.delayMs);
+        throw throttled(account.ttl);
+      }
+    } catch (error) {
+      release();
+      throw error;
+    }
+    return {
+      failed: async () => {
+        await Promise.all([byIp.failed(), byClient.failed(), this.perUsername.record(request)]);
+      },
+      release,
+    };
+  }
+}

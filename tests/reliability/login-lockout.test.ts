@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { App } from '../../server/app';
+import { encodeUid, makeResetToken } from '../../server/accounts/password-reset-token';
+import { users } from '../../server/db/schema';
+import { registerUser } from '../server/support/accounts';
+import { TEST_SECRET } from '../server/support/test-app';
+import {
+  createTestDatabase,
+  databaseKinds,
+  type TestDatabase,
+} from '../server/support/test-database';
+import { capturingApp, capturingConfig, remember } from './support/log-capture';
+
+const PASSWORD = 'velvet-harpsichord-93';
+const NEW_PASSWORD = 'brand-new-sonata-77';
+
+/**
+ * Wrong passwords for a username stop whoever sends them, not the account's owner: another client
+ * that has not failed still logs in with the right password, and so does the owner, wherever,
+ * after a password reset.
+ */
+describe.each(databaseKinds)('nobody locks someone else out on %s', (kind) => {
+  let testDb: TestDatabase;
+  let app: App;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    app = await capturingApp(
+      testDb.database,
+      capturingConfig({ RATE_LIMIT_LOGIN_USERNAME: '5/300', RATE_LIMIT_LOGIN_IP: '50/60' }),
+    );
+    remember(PASSWORD, NEW_PASSWORD);
+    await registerUser(app, 'clara');
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.drop();
+  });
+
+  const attempt = (password: string, remoteAddress: string, username = 'clara') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/token/',
+      payload: { username, password },
+      remoteAddress,
+    });
+
+  it('stops the guesser and lets the owner in from a client that has not failed', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      expect((await attempt(`guess-${i}`, '10.6.0.1')).statusCode).toBe(401);
+    }
+    // The guesser is refused, even with the right password: the limit against guessing holds.
+    const refused = await attempt(PASSWORD, '10.6.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(290);
+    // Upper case and NFKC forms are the same username.
+    expect((await attempt('guess-5', '10.6.0.1', ' CLARA ')).statusCode).toBe(429);
+
+    expect((await attempt(PASSWORD, '10.6.0.2')).statusCode).toBe(200);
+  });
+
+  it('gives a guesser spread over many addresses one guess per address, the owner still logging in', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      expect((await attempt('spread-guess', `10.6.1.${i}`)).statusCode).toBe(401);
+      expect((await attempt('spread-guess-again', `10.6.1.${i}`)).statusCode).toBe(429);
+    }
+    expect((await attempt(PASSWORD, '10.6.0.3')).statusCode).toBe(200);
+  });
+
+  it('lets the owner, locked out on their own machine by a typo, in again after a reset', async () => {
+    expect((await attempt('typo', '10.6.0.4')).statusCode).toBe(401);
+    expect((await attempt(PASSWORD, '10.6.0.4')).statusCode).toBe(429);
+
+    const [user] = await testDb.database.db.select().from(users).where(eq(users.username, 'clara'));
+    const token = makeResetToken(TEST_SECRET, user!);
+    remember(token);
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/v1/dj-rest-auth/password/reset/confirm/',
+      payload: {
+        uid: encodeUid(user!.id),
+        token,
+        new_password1: NEW_PASSWORD,
+        new_password2: NEW_PASSWORD,
+      },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await attempt(NEW_PASSWORD, '10.6.0.4')).statusCode).toBe(200);
+    expect((await attempt(NEW_PASSWORD, '10.6.0.1')).statusCode).toBe(200);
+  });
+});
