@@ -3,6 +3,7 @@ import {
   COMPONENT_FIELDS,
   FILE_PROPERTIES,
   FILE_SORT_KEYS,
+  MAX_PAGE,
   SEARCH_KINDS,
   SEARCH_PAGE_SIZE,
   SORT_DIRECTIONS,
@@ -173,7 +174,7 @@ function checkAll<T extends unknown[]>(...checks: { [I in keyof T]: () => T[I] }
  * client's pagination and the desktop links use; nobody reads results that deep by hand, and the
  * export serves those who want them all.
  */
-export const MAX_PAGE = 1000;
+export { MAX_PAGE };
 
 function parsePage(raw: RawSearchParams): number {
   const page = parseJson('page', raw.page) ?? 1;

@@ -1,4 +1,4 @@
-import { pageCount } from '../shared/search-fields';
+import { MAX_PAGE, SEARCH_PAGE_SIZE, pageCount, servedPageCount } from '../shared/search-fields';
 import { pageWindow } from '../lib/search-url';
 
 interface PaginationProps {
@@ -9,10 +9,12 @@ interface PaginationProps {
 
 /**
  * Page numbers below a browse grid. ceil(count / 15) pages, at least one: SPEC.md's
- * floor(count / 15) + 1 would offer an empty page whenever the count is a multiple of 15.
+ * floor(count / 15) + 1 would offer an empty page whenever the count is a multiple of 15. No
+ * deeper than the server serves (MAX_PAGE), with a note when that cuts the results short.
  */
 export function Pagination({ count, page, onPage }: PaginationProps) {
-  const total = pageCount(count);
+  const total = servedPageCount(count);
+  const cut = pageCount(count) > total;
   return (
     <nav className="pagination" aria-label="Result pages">
       <button
@@ -51,6 +53,12 @@ export function Pagination({ count, page, onPage }: PaginationProps) {
       >
         ›
       </button>
+      {cut && (
+        <p className="pagination__note">
+          The first {(MAX_PAGE * SEARCH_PAGE_SIZE).toLocaleString('en-US')} results have pages:
+          narrow the search, or reverse the sort, to see the rest.
+        </p>
+      )}
     </nav>
   );
 }

@@ -54,6 +54,17 @@ export function componentSortKeys(kind: SearchKind): readonly string[] {
   return ['title', 'composer', ...COMPONENT_FIELDS[kind]];
 }
 
+/**
+ * The deepest result page the search serves (server/search/search-params.ts says why): past it,
+ * narrow the search or reverse the sort.
+ */
+export const MAX_PAGE = 1000;
+
+/** Pages the pagination offers: those that hold results, and no deeper than MAX_PAGE. */
+export function servedPageCount(count: number): number {
+  return Math.min(pageCount(count), MAX_PAGE);
+}
+
 /** SPEC.md section 9 says floor(count/15)+1, which shows an empty last page whenever the count is
  * a multiple of 15; the number of pages that hold results is ceil(count/15), and at least one. */
 export function pageCount(count: number): number {
