@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { HierarchyComponentJson, ViewerFileJson } from '../../src/shared/api-types';
+import { pngBrightness } from './support/png-pixels';
 import { xOfTime } from './support/time-axis';
 import { clicksWav, tlaFor, uploadPublic } from './support/viewer-files';
 
@@ -27,21 +28,7 @@ test('touching phrases of one colour are drawn with a boundary between them', as
   const strip = await page.screenshot({
     clip: { x: x - 6, y: row.y + row.height / 2, width: 13, height: 1 },
   });
-  const pixels = await page.evaluate(async (png) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${png}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width;
-    canvas.height = 1;
-    const context = canvas.getContext('2d')!;
-    context.drawImage(image, 0, 0);
-    const data = context.getImageData(0, 0, image.width, 1).data;
-    return Array.from(
-      { length: image.width },
-      (_, i) => data[i * 4]! + data[i * 4 + 1]! + data[i * 4 + 2]!,
-    );
-  }, strip.toString('base64'));
+  const pixels = await pngBrightness(page, strip);
   // The fill on both sides is light; the boundary column is clearly darker than both.
   const darkest = Math.min(...pixels);
   expect(darkest).toBeLessThan(pixels[0]! * 0.75);

@@ -37,14 +37,15 @@ test.describe('viewer', () => {
         Number((e as HTMLElement).dataset.visibleCount),
       ]),
     );
+    // The seed's order: Audiowave, Measures, Score, Phrases, Harmony, Cadences, Score PDF.
     expect(drawn.map(([kind]) => kind)).toEqual([
       'AUDIOWAVE',
       'BEAT',
+      'SCORE',
       'HIERARCHY',
       'HARMONY',
       'MARKER',
       'PDF',
-      'SCORE',
     ]);
     for (const [, count] of drawn) expect(count).toBeGreaterThan(0);
     // A recording: the toolbar has play and stop.
