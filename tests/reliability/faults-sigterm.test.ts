@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { multipartBody } from '../server/support/multipart-body';
 import { registration } from '../server/support/accounts';
 import { analysisTla } from '../server/support/upload-helpers';
-import { freePort, until } from '../server/support/waiting';
-import { startChildServer } from './support/child-server';
+import { until } from '../server/support/waiting';
+import { childServerSetting, startChildServer } from './support/child-server';
 import { remember } from './support/log-capture';
 
 const MARKERS = 5_000;
@@ -22,22 +20,12 @@ describe('SIGTERM while requests are in flight (PGlite)', () => {
   let base: string;
 
   beforeAll(async () => {
-    folder = mkdtempSync(path.join(tmpdir(), 'tilia-sigterm-'));
-    const clientDir = path.join(folder, 'client');
-    mkdirSync(clientDir);
-    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>TiLiA</title>');
-    const port = await freePort();
+    let port: number;
+    ({ folder, port, env } = await childServerSetting(
+      'tilia-sigterm-',
+      'sigterm-test-secret-key-long-enough-for-hs256',
+    ));
     base = `http://127.0.0.1:${port}`;
-    env = {
-      ...(process.env as Record<string, string>),
-      DATA_DIR: path.join(folder, 'data'),
-      CLIENT_DIR: clientDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SECRET_KEY: 'sigterm-test-secret-key-long-enough-for-hs256',
-      LOG_LEVEL: 'info',
-    };
-    delete env.DATABASE_URL;
   });
 
   afterAll(() => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { tempFileName } from '../../server/uploads/temp-files';
 import { registration } from '../server/support/accounts';
@@ -12,8 +11,8 @@ import {
   type TestDatabase,
 } from '../server/support/test-database';
 import { filesUnder } from '../server/support/upload-helpers';
-import { freePort, until } from '../server/support/waiting';
-import { startChildServer } from './support/child-server';
+import { until } from '../server/support/waiting';
+import { childServerSetting, startChildServer } from './support/child-server';
 import { remember } from './support/log-capture';
 
 /**
@@ -27,21 +26,10 @@ describe.each(databaseKinds)('temporary upload files after kill -9 on %s', (kind
   let testDb: TestDatabase | null = null;
 
   beforeAll(async () => {
-    folder = mkdtempSync(path.join(tmpdir(), 'tilia-kill-'));
-    const clientDir = path.join(folder, 'client');
-    mkdirSync(clientDir);
-    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>TiLiA</title>');
-    port = await freePort();
-    env = {
-      ...(process.env as Record<string, string>),
-      DATA_DIR: path.join(folder, 'data'),
-      CLIENT_DIR: clientDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SECRET_KEY: 'kill-test-secret-key-long-enough-for-hs256-signing',
-      LOG_LEVEL: 'info',
-    };
-    delete env.DATABASE_URL;
+    ({ folder, port, env } = await childServerSetting(
+      'tilia-kill-',
+      'kill-test-secret-key-long-enough-for-hs256-signing',
+    ));
     if (kind === 'postgres') {
       testDb = await createTestDatabase('postgres');
       // The child migrates and uses it; this process only holds it for dropping.

@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { until } from '../../server/support/waiting';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, until } from '../../server/support/waiting';
 import { captureLine } from './log-capture';
 
 export interface ChildServer {
@@ -7,6 +10,37 @@ export interface ChildServer {
   /** Every line it has written to stdout and stderr, also scanned for secrets (log-capture). */
   lines: string[];
   exited: Promise<number | null>;
+}
+
+export interface ChildServerSetting {
+  /** A fresh folder holding the server's data and a stand-in client build. */
+  folder: string;
+  port: number;
+  /** This process's environment, on PGlite in `folder`, listening on `port`. */
+  env: Record<string, string>;
+}
+
+/** A folder, a free port and the environment for a server run as a child process. */
+export async function childServerSetting(
+  prefix: string,
+  secretKey: string,
+): Promise<ChildServerSetting> {
+  const folder = mkdtempSync(path.join(tmpdir(), prefix));
+  const clientDir = path.join(folder, 'client');
+  mkdirSync(clientDir);
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>TiLiA</title>');
+  const port = await freePort();
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    DATA_DIR: path.join(folder, 'data'),
+    CLIENT_DIR: clientDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SECRET_KEY: secretKey,
+    LOG_LEVEL: 'info',
+  };
+  delete env.DATABASE_URL;
+  return { folder, port, env };
 }
 
 /**
