@@ -17,19 +17,19 @@ export interface ViewerBody {
  * files rather than two. The JSON unpacked for clients that do not take gzip counts too.
  */
 export class ViewerCache {
-  private readonly entries = new Map<number, ViewerBody>();
-  private readonly sizes = new Map<number, number>();
+  /** Each body with the bytes it counts for. */
+  private readonly entries = new Map<number, { body: ViewerBody; bytes: number }>();
   private size = 0;
 
   constructor(private readonly maxBytes: number) {}
 
   get(fileId: number): ViewerBody | undefined {
-    const body = this.entries.get(fileId);
-    if (body !== undefined) {
+    const entry = this.entries.get(fileId);
+    if (entry !== undefined) {
       this.entries.delete(fileId);
-      this.entries.set(fileId, body);
+      this.entries.set(fileId, entry);
     }
-    return body;
+    return entry?.body;
   }
 
   set(fileId: number, body: ViewerBody): void {
@@ -42,7 +42,7 @@ export class ViewerCache {
     if (body.json === undefined) {
       body.json = gunzipAsync(body.gzip);
       void body.json.then((json) => {
-        if (this.entries.get(fileId) !== body) return;
+        if (this.entries.get(fileId)?.body !== body) return;
         this.delete(fileId);
         this.add(fileId, body, body.gzip.length + json.length);
       });
@@ -51,15 +51,15 @@ export class ViewerCache {
   }
 
   delete(fileId: number): void {
-    if (!this.entries.delete(fileId)) return;
-    this.size -= this.sizes.get(fileId) ?? 0;
-    this.sizes.delete(fileId);
+    const entry = this.entries.get(fileId);
+    if (entry === undefined) return;
+    this.entries.delete(fileId);
+    this.size -= entry.bytes;
   }
 
   private add(fileId: number, body: ViewerBody, bytes: number): void {
     if (bytes > this.maxBytes) return;
-    this.entries.set(fileId, body);
-    this.sizes.set(fileId, bytes);
+    this.entries.set(fileId, { body, bytes });
     this.size += bytes;
     for (const oldest of this.entries.keys()) {
       if (this.size <= this.maxBytes) break;
