@@ -184,3 +184,15 @@ export const refreshTokens = pgTable('refresh_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   blacklistedAt: timestamp('blacklisted_at', { withTimezone: true }),
 });
+
+// Migration 0013: rate-limit counters shared by the instances on one PostgreSQL server.
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const uploadQuotaEvents = pgTable('upload_quota_events', {
+  userId: id('user_id').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+});

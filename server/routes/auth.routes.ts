@@ -18,6 +18,7 @@ import {
 } from '../accounts/password-reset.service';
 import { register } from '../accounts/registration.service';
 import { LoginThrottle } from '../accounts/login-throttle';
+import { rateLimitPluginOptions } from '../accounts/rate-limit-store';
 import { Throttle } from '../accounts/throttle';
 import {
   logout,
@@ -87,7 +88,7 @@ export async function authRoutes(
   const context = accountsContext(config, options.database);
 
   // Only the routes below use it; `global: false` leaves every other route unlimited.
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, rateLimitPluginOptions(options.database));
   const limits = config.rateLimits;
   const delay = config.throttleDelayMs;
   const loginThrottle = new LoginThrottle(app, limits, delay, (username) =>

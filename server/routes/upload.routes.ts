@@ -69,7 +69,10 @@ export interface UploadRoutesOptions {
 export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions) {
   const { config, database, viewerCache } = options;
   const store = new MediaStore(config.mediaDir);
-  const quota = new UploadQuota(config.maxUploadsPerHour);
+  const quota = new UploadQuota(
+    config.maxUploadsPerHour,
+    database.kind === 'postgres' ? database.db : null,
+  );
   // PGlite has no autovacuum (pglite-maintenance.ts): after a write's reply, not before it (uploads
   // here; flag changes and deletions in user-files.routes.ts).
   const maintenance = new BackgroundMaintenance(database, app.log);
@@ -114,7 +117,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
             throw tooLarge(config.maxUploadBytes);
           }
           // Before the body is read: a refused upload costs no disk and no parsing.
-          quota.take(userId);
+          await quota.take(userId);
         },
       },
       async (request, reply) => {

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { ApiError } from '../http-errors';
 import { messages } from '../accounts/account-fields';
+import { rateLimitPluginOptions } from '../accounts/rate-limit-store';
 import { Throttle } from '../accounts/throttle';
 import {
   changePassword,
@@ -52,7 +53,7 @@ export async function usersRoutes(
 
   // Guessing the password through password-change with a stolen access token is throttled like
   // failed logins for a username.
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, rateLimitPluginOptions(options.database));
   const wrongOldPasswords = new Throttle(
     app,
     config.rateLimits.loginPerUsername,
