@@ -4,15 +4,17 @@ import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { runAbuseBench, type AbuseRow } from './abuse-bench';
 import { runSearchBench, type DatabaseResult } from './search-bench';
 import { runServerBench, type ServerBenchResult } from './server-bench';
 import { runViewerBench, viewerBenchRows, type ViewerBenchResult } from './viewer-bench';
+import { wrkAvailable } from './wrk-load';
 
 /**
  * `npm run bench`: every budget of DESIGN.md section 7 on this machine, as one table (measure,
  * value, budget, within or not), also written to bench/results/latest.json.
  *
- *   npm run bench [-- --smoke] [--no-postgres | --postgres URL] [--only layout,search,server,viewer,viewer-4x,viewer-score,viewer-score-4x]
+ *   npm run bench [-- --smoke] [--no-postgres | --postgres URL] [--only layout,search,server,abuse,viewer,viewer-4x,viewer-score,viewer-score-4x]
  *     [--components N] [--server-components N] [--minutes N] [--port N] [--client-dir DIR]
  *
  * --smoke runs every benchmark on small sizes (a few minutes) and writes bench/results/smoke.json;
@@ -164,6 +166,17 @@ function serverRows(result: ServerBenchResult) {
   rows.push(info(`  server RSS after the run`, `${result.serverRssMb} MB`));
 }
 
+function abuseRows(results: AbuseRow[]) {
+  for (const row of results) {
+    rows.push({
+      measure: `abuse (${row.database}): ${row.abuse}`,
+      value: `/health p99 ${f1(row.healthP99)} ms; files/{id}/json ${f1(row.jsonRequestsPerSecond)} req/s (${Math.round(row.jsonShare * 100)}%)`,
+      budget: '/health p99 <= 100 ms; json >= 80%',
+      within: verdict(row.healthP99 <= 100 && row.jsonShare >= 0.8),
+    });
+  }
+}
+
 function viewerRows(result: ViewerBenchResult, name: string) {
   details[name] = result;
   rows.push(info(name, `CPU x${result.cpuThrottle}, ${result.file.scoreNotes} score notes`));
@@ -243,6 +256,29 @@ async function main() {
       serverRows(result);
     }
     details.server = results;
+  });
+  await step('abuse', async () => {
+    if (!wrkAvailable()) {
+      rows.push(info('abuse', 'not run: it needs wrk (apt-get install wrk)'));
+      return;
+    }
+    const results: AbuseRow[] = [];
+    for (const database of postgres ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
+      const found = await runAbuseBench({
+        database,
+        postgresUrl: postgres,
+        port: basePort + 2,
+        // Just under and far over the server's MAX_COMPONENTS (500,000 by default).
+        bigComponents: smoke ? 3_000 : 480_000,
+        overComponents: smoke ? 12_000 : 1_300_000,
+        ...(smoke ? { maxComponents: 6_000 } : {}),
+        seconds: smoke ? 2 : 10,
+        log,
+      });
+      results.push(...found);
+      abuseRows(found);
+    }
+    details.abuse = results;
   });
   // DESIGN.md section 7: at normal speed and with the CPU slowed 4x, and the same with a Score
   // timeline of 100,000 notes added to the reference file.

@@ -111,7 +111,7 @@ function sortsFor(kind: string): string[] {
   return componentSorts.filter((sort) => sort !== 'time');
 }
 
-async function prepare(database: Database, components: number): Promise<number> {
+export async function prepare(database: Database, components: number): Promise<number> {
   await prepareDatabase(database);
   const [user] = await database.db
     .insert(users)
@@ -123,17 +123,18 @@ async function prepare(database: Database, components: number): Promise<number> 
   return user!.id;
 }
 
-async function startServer(options: ServerBenchOptions, env: Record<string, string>) {
+/** server/server.ts as a child process on `port`, once /health answers. */
+export async function startBenchServer(port: number, env: Record<string, string>) {
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     cwd: root,
     env: {
       ...process.env,
-      ...env,
-      PORT: String(options.port),
+      PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SECRET_KEY: SECRET,
       MAX_UPLOAD_MB: '512',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -141,7 +142,7 @@ async function startServer(options: ServerBenchOptions, env: Record<string, stri
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
-      const response = await fetch(`http://127.0.0.1:${options.port}/api/v1/health`);
+      const response = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
       if (response.ok) return server;
     } catch {
       // not listening yet
@@ -158,10 +159,25 @@ function rssMb(server: ChildProcess): number {
   return Math.round(kb / 1024);
 }
 
-async function upload(base: string, token: string, tla: Buffer, wav: Buffer) {
+/** An access token of the bench's user, signed with the bench server's key. */
+export function benchToken(userId: number): Promise<string> {
+  return new SignJWT({
+    token_type: 'access',
+    user_id: userId,
+    username: 'bench',
+    jti: crypto.randomUUID(),
+  })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(new TextEncoder().encode(SECRET));
+}
+
+/** Uploads a public .tla (with its WAV, when given); the stored file's id and the time taken. */
+export async function upload(base: string, token: string, tla: Buffer, wav: Buffer | null) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(tla)]), 'reference.tla');
-  form.append('file', new Blob([new Uint8Array(wav)]), 'reference.wav');
+  if (wav) form.append('file', new Blob([new Uint8Array(wav)]), 'reference.wav');
   form.append('is_public', 'true');
   const started = performance.now();
   const response = await fetch(`${base}/api/v1/upload/`, {
@@ -207,7 +223,7 @@ async function timedRequests(urls: string[], runs: number) {
   return { ...latency(times), requests: times.length, errors, slowest };
 }
 
-function queryUrl(
+export function queryUrl(
   base: string,
   route: 'files' | 'components',
   query: object,
@@ -228,19 +244,10 @@ async function measure(
   env: Record<string, string>,
 ): Promise<ServerBenchResult> {
   const log = options.log ?? console.log;
-  const server = await startServer(options, env);
+  const server = await startBenchServer(options.port, env);
   const base = `http://127.0.0.1:${options.port}`;
   try {
-    const token = await new SignJWT({
-      token_type: 'access',
-      user_id: userId,
-      username: 'bench',
-      jti: crypto.randomUUID(),
-    })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setIssuedAt()
-      .setExpirationTime('2h')
-      .sign(new TextEncoder().encode(SECRET));
+    const token = await benchToken(userId);
     const tla = referenceTla(options.minutes);
     // The WAV the .tla names, 30 s long: the full 3 hours (86 MB at 8 kHz) would time the copying
     // of media, which upload-bench.ts measures on its own (its memory stays flat).
@@ -261,7 +268,7 @@ async function measure(
     const client: ServerBenchResult['json']['client'] = wrkAvailable() ? 'wrk' : 'autocannon';
     const load = async (headers: Record<string, string>): Promise<HttpLoad> => {
       if (client === 'wrk') {
-        return wrkLoad(jsonUrl, { connections: 4, seconds: options.jsonSeconds, headers });
+        return await wrkLoad(jsonUrl, { connections: 4, seconds: options.jsonSeconds, headers });
       }
       const cannon = await autocannon({
         url: jsonUrl,
@@ -319,17 +326,37 @@ async function measure(
 }
 
 export async function runServerBench(options: ServerBenchOptions): Promise<ServerBenchResult> {
-  const work = mkdtempSync(path.join(tmpdir(), 'tilia-server-bench-'));
+  return withBenchDatabase(
+    options.database,
+    options.postgresUrl ?? null,
+    'server',
+    (database) => prepare(database, options.components),
+    (userId, env) => measure(options, userId, env),
+  );
+}
+
+/**
+ * Runs `work` against a server database prepared by `prepare` (which returns a user id): a fresh
+ * PGlite directory, or a PostgreSQL database of its own, dropped afterwards. `work` gets the
+ * environment that points server/server.ts at it.
+ */
+export async function withBenchDatabase<T>(
+  kind: 'pglite' | 'postgres',
+  adminUrl: string | null,
+  label: string,
+  prepare: (database: Database) => Promise<number>,
+  work: (userId: number, env: Record<string, string>) => Promise<T>,
+): Promise<T> {
+  const folder = mkdtempSync(path.join(tmpdir(), `tilia-${label}-bench-`));
   try {
-    if (options.database === 'pglite') {
+    if (kind === 'pglite') {
       // The same directory server/server.ts opens for DATA_DIR.
-      const database = await openDatabase({ kind: 'pglite', dataDir: path.join(work, 'pglite') });
-      const userId = await prepare(database, options.components).finally(() => database.close());
-      return await measure(options, userId, { DATA_DIR: work, CLIENT_DIR: work });
+      const database = await openDatabase({ kind: 'pglite', dataDir: path.join(folder, 'pglite') });
+      const userId = await prepare(database).finally(() => database.close());
+      return await work(userId, { DATA_DIR: folder, CLIENT_DIR: folder });
     }
-    const adminUrl = options.postgresUrl;
-    if (!adminUrl) throw new Error('postgresUrl is required for the postgres server bench');
-    const name = `tilia_server_bench_${process.pid}`;
+    if (!adminUrl) throw new Error(`a PostgreSQL URL is required for the ${label} bench`);
+    const name = `tilia_${label}_bench_${process.pid}`;
     const admin = await openDatabase({ kind: 'postgres', url: adminUrl, poolSize: 1 });
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
@@ -337,10 +364,10 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Serve
       await admin.withConnection((run) => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       await admin.withConnection((run) => run(`CREATE DATABASE ${name}`));
       const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-      const userId = await prepare(database, options.components).finally(() => database.close());
-      return await measure(options, userId, {
-        DATA_DIR: work,
-        CLIENT_DIR: work,
+      const userId = await prepare(database).finally(() => database.close());
+      return await work(userId, {
+        DATA_DIR: folder,
+        CLIENT_DIR: folder,
         DATABASE_URL: url.toString(),
       });
     } finally {
@@ -348,6 +375,6 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Serve
       await admin.close();
     }
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    rmSync(folder, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 /**
  * HTTP load from wrk (Debian's package `wrk`), a C client, when it is installed. autocannon, a
@@ -60,20 +60,31 @@ export function parseWrkReport(report: string): HttpLoad {
   };
 }
 
-/** `connections` keep-alive connections on two threads for `seconds`. */
-export function wrkLoad(
+/**
+ * `connections` keep-alive connections on two threads for `seconds`. Asynchronous, so that the
+ * bench's own process can go on sending other requests while wrk runs.
+ */
+export async function wrkLoad(
   url: string,
   options: { connections: number; seconds: number; headers: Record<string, string> },
-): HttpLoad {
+): Promise<HttpLoad> {
   const headerArgs = Object.entries(options.headers).flatMap(([name, value]) => [
     '-H',
     `${name}: ${value}`,
   ]);
-  const run = spawnSync(
+  const run = spawn(
     'wrk',
     ['-t2', `-c${options.connections}`, `-d${options.seconds}s`, '--latency', ...headerArgs, url],
-    { encoding: 'utf8', timeout: (options.seconds + 30) * 1000 },
+    { timeout: (options.seconds + 30) * 1000 },
   );
-  if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr || run.error?.message}`);
-  return parseWrkReport(run.stdout);
+  let stdout = '';
+  let stderr = '';
+  run.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  run.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const status = await new Promise<number | null>((resolve, reject) => {
+    run.on('error', reject);
+    run.on('close', resolve);
+  });
+  if (status !== 0) throw new Error(`wrk failed: ${stderr || `exit ${status}`}`);
+  return parseWrkReport(stdout);
 }

@@ -17,6 +17,10 @@ import { viewerJson } from './viewer-json';
 import { concreteWorkJson } from './works-json';
 import { decodeTla } from '../ingest/tla-bytes';
 import { NO_TITLE } from '../ingest/work-fields';
+import { eventLoopTurn } from '../db/event-loop-turn';
+import type { ViewerFileJson } from '../../src/shared/api-types';
+import type { TlaDocument } from '../../src/shared/tla/tla-model';
+import { viewerJsonFromDocument } from '../../src/shared/viewer-json/viewer-json-from-document';
 
 const gzipAsync = promisify(gzip);
 
@@ -35,9 +39,9 @@ export async function readableFile(db: Db, fileId: number, viewer: Viewer) {
 }
 
 /**
- * Assembles a stored file's viewer JSON from its rows, gzips it and keeps it: done once, when the
- * file is stored (or, for a file stored before payloads were kept, at its first request).
- * Work proportional to the file, on the thread pool where it can be (zlib).
+ * Assembles a stored file's viewer JSON from its rows and keeps it: for a file stored before
+ * payloads were kept, at its first request (an upload builds it from the document it read:
+ * `storeIngestedPayload`).
  */
 export async function storeViewerPayload(db: Db, fileId: number): Promise<Buffer> {
   const found = await findFileWorks(db, fileId);
@@ -47,20 +51,89 @@ export async function storeViewerPayload(db: Db, fileId: number): Promise<Buffer
     findComponents(db, fileId),
   ]);
   const { concreteWork: cw, abstractWork: aw } = found;
-  const json = Buffer.from(
-    JSON.stringify(
-      viewerJson({
-        fileId,
-        concreteWork: { ...concreteWorkJson(cw), media_name: cw.mediaName },
-        abstractWork: { id: aw.id, title: aw.title, composer: aw.composer },
-        timelines,
-        components,
-      }),
-    ),
-  );
-  const jsonGzip = await gzipAsync(json, { level: 6 });
-  await upsertViewerPayload(db, { fileId, jsonGzip, jsonBytes: json.length });
+  const json = viewerJson({
+    fileId,
+    concreteWork: { ...concreteWorkJson(cw), media_name: cw.mediaName },
+    abstractWork: { id: aw.id, title: aw.title, composer: aw.composer },
+    timelines,
+    components,
+  });
+  return keepPayload(db, fileId, json);
+}
+
+/** The database ids a document's timelines and components were stored under, in its order. */
+export interface StoredIds {
+  timelineIds: number[];
+  componentIds: number[][];
+}
+
+/**
+ * The viewer JSON of a file just stored, from the document the upload read and the ids the rows
+ * got: the same JSON as from the rows (tests/server/viewer-json-parity.test.ts), without reading
+ * them back.
+ */
+export async function storeIngestedPayload(
+  db: Db,
+  fileId: number,
+  document: TlaDocument,
+  ids: StoredIds,
+  pdfUrlFor?: (pdfPath: string) => string | null,
+): Promise<Buffer> {
+  const found = await findFileWorks(db, fileId);
+  if (!found) throw notFound();
+  const { concreteWork: cw, abstractWork: aw } = found;
+  const built = viewerJsonFromDocument(document, pdfUrlFor ? { pdfUrlFor } : {});
+  const json: ViewerFileJson = {
+    id: fileId,
+    concrete_work: { ...concreteWorkJson(cw), media_name: cw.mediaName },
+    abstract_work: { id: aw.id, title: aw.title, composer: aw.composer },
+    timelines: built.timelines.map((timeline, index) => ({
+      ...timeline,
+      id: ids.timelineIds[index]!,
+      components: timeline.components.map((component, position) => ({
+        ...component,
+        id: ids.componentIds[index]![position]!,
+      })),
+    })),
+  };
+  return keepPayload(db, fileId, json);
+}
+
+/** Gzips the JSON (on the thread pool) and stores it as the file's payload. */
+async function keepPayload(db: Db, fileId: number, json: ViewerFileJson): Promise<Buffer> {
+  const bytes = Buffer.from(await stringifyInSlices(json));
+  const jsonGzip = await gzipAsync(bytes, { level: 6 });
+  await upsertViewerPayload(db, { fileId, jsonGzip, jsonBytes: bytes.length });
   return jsonGzip;
+}
+
+/** Components stringified between two turns of the event loop. */
+const COMPONENTS_PER_SLICE = 5_000;
+
+/**
+ * JSON.stringify of the viewer JSON, a slice of components at a time with a turn of the event
+ * loop between slices: a file of half a million components would otherwise hold the process for
+ * a second. The same JSON as JSON.stringify gives, with each timeline's components last.
+ */
+export async function stringifyInSlices(json: ViewerFileJson): Promise<string> {
+  const { timelines, ...file } = json;
+  const parts = [JSON.stringify(file).slice(0, -1), ',"timelines":['];
+  for (const [index, timeline] of timelines.entries()) {
+    const { components, ...fields } = timeline;
+    parts.push(index > 0 ? ',' : '', JSON.stringify(fields).slice(0, -1), ',"components":[');
+    for (let start = 0; start < components.length; start += COMPONENTS_PER_SLICE) {
+      if (start > 0) {
+        parts.push(',');
+        await eventLoopTurn();
+      }
+      parts.push(
+        JSON.stringify(components.slice(start, start + COMPONENTS_PER_SLICE)).slice(1, -1),
+      );
+    }
+    parts.push(']}');
+  }
+  parts.push(']}');
+  return parts.join('');
 }
 
 /** A readable file's viewer payload, as stored: one row read, however big the file. */

@@ -1,3 +1,4 @@
+import { eventLoopTurn } from '../db/event-loop-turn';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { abstractWorks, concreteWorks, files, timelines } from '../db/schema';
@@ -48,18 +49,21 @@ const searchCopies = (fileId: number, timelineId: number) => sql`
   WHERE t.id = ${timelineId} AND f.id = ${fileId}`;
 
 // Rows per INSERT: one JSON parameter carries them all, so big timelines (a 3-hour beat
-// timeline has 43,200 beats) go in a few statements instead of tens of thousands.
-const COMPONENTS_PER_STATEMENT = 20_000;
+// timeline has 43,200 beats) go in tens of statements instead of tens of thousands; each is
+// short (tens of milliseconds on the embedded database), and other requests get a turn between them.
+const COMPONENTS_PER_STATEMENT = 1_000;
 
 export async function insertComponents(
   db: Db,
   fileId: number,
   timelineId: number,
   rows: ComponentRow[],
-): Promise<void> {
+): Promise<number[]> {
+  const ids = new Array<number>(rows.length);
   for (let offset = 0; offset < rows.length; offset += COMPONENTS_PER_STATEMENT) {
+    if (offset > 0) await eventLoopTurn();
     const chunk = storableJsonText(rows.slice(offset, offset + COMPONENTS_PER_STATEMENT));
-    await db.execute(sql`
+    const result = await db.execute(sql`
       INSERT INTO components (
         timeline_id, file_id, position, kind, label, comments, color, formal_function, formal_type,
         start, "end", pre_start, post_end, "time", level, page_number, amplitude, step, accidental,
@@ -80,6 +84,13 @@ export async function insertComponents(
         accidental smallint, quality text, inversion smallint, applied_to smallint,
         display_mode text, custom_text text, custom_text_font_type text, mode_type text,
         extra jsonb)
+      RETURNING id, position
     `);
+    // Both drivers (PGlite and node-postgres) answer with { rows }.
+    const { rows: stored } = result as { rows: { id: number | string; position: number }[] };
+    for (const row of stored) {
+      ids[row.position] = Number(row.id);
+    }
   }
+  return ids;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { storeViewerPayload } from '../files/files.service';
+import { storeIngestedPayload, type StoredIds } from '../files/files.service';
 import type { TlaDocument, TlaTimeline } from '../../src/shared/tla/tla-model';
 import { readTla } from '../../src/shared/tla/tla-reader';
 import { componentRows } from './component-rows';
@@ -118,14 +118,16 @@ export async function ingestTla(db: Db, input: IngestInput): Promise<IngestedFil
     mediaMetadata: storableJson(document.mediaMetadata),
     tla: input.bytes,
   });
+  const ids: StoredIds = { timelineIds: [], componentIds: [] };
   for (const [index, timeline] of document.timelines.entries()) {
     const timelineId = await insertTimeline(
       db,
       timelineRow(fileId, timeline, index, input.pdfUrlFor),
     );
-    await insertComponents(db, fileId, timelineId, componentRows(timeline));
+    ids.timelineIds.push(timelineId);
+    ids.componentIds.push(await insertComponents(db, fileId, timelineId, componentRows(timeline)));
   }
   // Its viewer JSON is built now, once, so that no request ever assembles it from the rows.
-  await storeViewerPayload(db, fileId);
+  await storeIngestedPayload(db, fileId, document, ids, input.pdfUrlFor);
   return { id: fileId, title: work.title, document };
 }

@@ -1,3 +1,4 @@
+import { eventLoopTurn } from '../db/event-loop-turn';
 import { Readable } from 'node:stream';
 import type { Database, Db } from '../db/database';
 import { csvLine, inertText } from '../../src/shared/csv';
@@ -92,10 +93,8 @@ async function* batches(
     for (;;) {
       const hits = await findComponentsAfter(source.db, search, keyset, source.maxId, batchSize);
       if (hits.length > 0) yield hits;
-      // PGlite runs in this process and its queries resolve without leaving the microtask queue:
-      // without a turn of the event loop between batches, an export would hold up every other
-      // request (and never hear of its own client leaving) until it ended.
-      await new Promise((resolve) => setImmediate(resolve));
+      // Between batches, other requests (and the news of this client leaving) get their turn.
+      await eventLoopTurn();
       const last = hits.at(-1);
       if (!last || hits.length < batchSize) break;
       keyset.after =

@@ -1,3 +1,5 @@
+import { gunzipSync } from 'node:zlib';
+import { storeViewerPayload, stringifyInSlices } from '../../server/files/files.service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { App } from '../../server/app';
@@ -106,5 +108,33 @@ describe.each(databaseKinds)('viewerJsonFromDocument agrees with the server on %
       timelines: served.timelines.map((t) => (t.pdf_url ? { ...t, pdf_url: '' } : t)),
     };
     expect(withoutIds(local)).toEqual(withoutIds(aligned));
+  });
+
+  it.each([...fixtureNames, 'the seeded K. 284 I'])(
+    '%s: the payload stored at upload is the JSON the rows give, ids included',
+    async (name) => {
+      const id = ids.get(name) ?? 135;
+      const response = await app.inject({ method: 'GET', url: `/api/v1/files/${id}/json` });
+      expect(response.statusCode).toBe(200);
+      const fromRows = await storeViewerPayload(testDb.database.db, id);
+      expect(JSON.parse(gunzipSync(fromRows).toString('utf8'))).toEqual(response.json());
+    },
+  );
+});
+
+describe('stringifyInSlices', () => {
+  it('gives the JSON JSON.stringify gives, across slices and for empty timelines', async () => {
+    const json: ViewerFileJson = {
+      ...viewerJsonFromDocument(readTla(readFileSync(`${FIXTURES}/${fixtureNames[0]}`), 'a.tla')),
+    };
+    const beats = Array.from({ length: 12_345 }, (_, i) => ({ id: i + 1, time: i / 4 }));
+    json.timelines = [
+      { ...json.timelines[0]!, components: beats, beat_pattern: '[4]' },
+      { ...json.timelines[0]!, id: 99, components: [] },
+      ...json.timelines,
+    ];
+    expect(JSON.parse(await stringifyInSlices(json))).toEqual(json);
+    const empty = { ...json, timelines: [] };
+    expect(JSON.parse(await stringifyInSlices(empty))).toEqual(empty);
   });
 });

@@ -1,0 +1,233 @@
+import { Worker } from 'node:worker_threads';
+import type { Database } from '../server/db/database';
+import { referenceCounts, referenceTla, silentWav } from './reference-file';
+import {
+  benchToken,
+  percentile,
+  prepare,
+  queryUrl,
+  startBenchServer,
+  upload,
+  withBenchDatabase,
+} from './server-bench';
+import { wrkLoad } from './wrk-load';
+
+/**
+ * One client's abusive requests against everyone else's (DESIGN.md section 7, server): while a
+ * client repeats one costly request, `GET /api/v1/health` answers within p99 <= 100 ms and
+ * `files/{id}/json` of an ordinary file keeps >= 80% of its unloaded rate. The abuses: an upload
+ * of a file just under MAX_COMPONENTS, one far over it (refused), the viewer JSON of the big file
+ * without compression, the deepest result page, and a CSV export of every beat of the big file.
+ *
+ * The health probe runs in a worker thread of its own, so the abusing client's work in this
+ * process never delays it; the JSON load comes from wrk (a C client, bench/wrk-load.ts), which
+ * this bench needs.
+ */
+
+export interface AbuseBenchOptions {
+  database: 'pglite' | 'postgres';
+  postgresUrl: string | null;
+  port: number;
+  /** Components of the big file (the server's MAX_COMPONENTS is 500,000). */
+  bigComponents: number;
+  /** Components of the refused file. */
+  overComponents: number;
+  /** The server's MAX_COMPONENTS (its default when not given). */
+  maxComponents?: number;
+  /** Seconds each abuse is measured. */
+  seconds: number;
+  log?: (line: string) => void;
+}
+
+export interface AbuseRow {
+  database: 'pglite' | 'postgres';
+  abuse: string;
+  healthP50: number;
+  healthP99: number;
+  healthMax: number;
+  jsonRequestsPerSecond: number;
+  /** The JSON rate under this abuse over the unloaded rate. */
+  jsonShare: number;
+  /** Abusive requests completed in the window, by status. */
+  abuseStatuses: Record<string, number>;
+}
+
+/** Minutes of the reference file that hold about `components` components. */
+function minutesFor(components: number): number {
+  const perMinute = (() => {
+    const c = referenceCounts(180);
+    return (c.beats + c.hierarchyUnits + c.markers + c.harmonies + c.pdfPages) / 180;
+  })();
+  return Math.max(1, Math.floor(components / perMinute));
+}
+
+const HEALTH_PROBE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const times = [];
+let stop = false;
+parentPort.on('message', () => { stop = true; });
+(async () => {
+  while (!stop) {
+    const started = performance.now();
+    try {
+      const response = await fetch(workerData.url);
+      await response.arrayBuffer();
+    } catch {}
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  parentPort.postMessage(times);
+})();
+`;
+
+/** Sequential GET /health every 20 ms in a worker thread until stopped; its latencies. */
+function probeHealth(base: string): { stop(): Promise<number[]> } {
+  const worker = new Worker(HEALTH_PROBE, {
+    eval: true,
+    workerData: { url: `${base}/api/v1/health` },
+  });
+  const done = new Promise<number[]>((resolve) => worker.once('message', resolve));
+  return {
+    stop: async () => {
+      worker.postMessage('stop');
+      const times = await done;
+      await worker.terminate();
+      return times;
+    },
+  };
+}
+
+/** `clients` loops, each repeating `request` until stopped; the statuses they got. */
+function repeat(clients: number, request: () => Promise<number>) {
+  let running = true;
+  const statuses: Record<string, number> = {};
+  const loops = Array.from({ length: clients }, async () => {
+    while (running) {
+      let status: string;
+      try {
+        status = String(await request());
+      } catch {
+        status = 'error';
+      }
+      if (running) statuses[status] = (statuses[status] ?? 0) + 1;
+    }
+  });
+  return {
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+      return statuses;
+    },
+  };
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+export async function runAbuseBench(options: AbuseBenchOptions): Promise<AbuseRow[]> {
+  const log = options.log ?? console.log;
+  const big = referenceTla(minutesFor(options.bigComponents));
+  const over = referenceTla(minutesFor(options.overComponents));
+  return withBenchDatabase(
+    options.database,
+    options.postgresUrl,
+    'abuse',
+    (database: Database) => prepare(database, 0),
+    async (userId, env) => {
+      const server = await startBenchServer(options.port, {
+        ...env,
+        MAX_UPLOADS_PER_HOUR: '100000',
+        ...(options.maxComponents ? { MAX_COMPONENTS: String(options.maxComponents) } : {}),
+      });
+      const base = `http://127.0.0.1:${options.port}`;
+      try {
+        const token = await benchToken(userId);
+        // The ordinary file whose JSON everyone else keeps reading: 7 minutes, like K. 284 I.
+        const victim = await upload(base, token, referenceTla(7), silentWav(5));
+        const bigFile = await upload(base, token, big, null);
+        log(
+          `  ${options.database}: big file of ${options.bigComponents} components stored in ${Math.round(bigFile.ms)} ms`,
+        );
+        const jsonUrl = `${base}/api/v1/files/${victim.id}/json`;
+        await fetch(jsonUrl, { headers: { 'accept-encoding': 'gzip' } });
+        const send = async (url: string, init?: RequestInit) => {
+          const response = await fetch(url, init);
+          await response.arrayBuffer();
+          return response.status;
+        };
+        const uploadAgain = (bytes: Buffer) => () => {
+          const form = new FormData();
+          form.append('file', new Blob([new Uint8Array(bytes)]), 'abuse.tla');
+          return send(`${base}/api/v1/upload/`, {
+            method: 'POST',
+            body: form,
+            headers: { authorization: `Bearer ${token}` },
+          });
+        };
+        const deepest = queryUrl(base, 'components', { 'tl.kind': 'BEAT' }, 'time', 1000);
+        const abuses: { name: string; clients: number; request: (() => Promise<number>) | null }[] =
+          [
+            { name: 'none', clients: 0, request: null },
+            {
+              name: `upload of ${options.bigComponents} components`,
+              clients: 1,
+              request: uploadAgain(big),
+            },
+            {
+              name: `upload of ${options.overComponents} components (refused)`,
+              clients: 1,
+              request: uploadAgain(over),
+            },
+            {
+              name: 'big file JSON, uncompressed',
+              clients: 2,
+              request: () => send(`${base}/api/v1/files/${bigFile.id}/json`),
+            },
+            { name: 'deepest page (1000) of every beat', clients: 2, request: () => send(deepest) },
+            {
+              name: 'CSV export of every beat',
+              clients: 1,
+              request: () =>
+                send(
+                  `${base}/api/v1/components/export/?query=${encodeURIComponent(JSON.stringify({ 'tl.kind': 'BEAT' }))}`,
+                ),
+            },
+          ];
+        const rows: AbuseRow[] = [];
+        let unloaded = 0;
+        for (const abuse of abuses) {
+          const abusing = abuse.request ? repeat(abuse.clients, abuse.request) : null;
+          const probe = probeHealth(base);
+          const json = await wrkLoad(jsonUrl, {
+            connections: 4,
+            seconds: options.seconds,
+            headers: { 'accept-encoding': 'gzip' },
+          });
+          const times = await probe.stop();
+          const abuseStatuses = (await abusing?.stop()) ?? {};
+          if (abuse.request === null) unloaded = json.requestsPerSecond;
+          const row: AbuseRow = {
+            database: options.database,
+            abuse: abuse.name,
+            healthP50: round(percentile(times, 50)),
+            healthP99: round(percentile(times, 99)),
+            healthMax: round(Math.max(...times)),
+            jsonRequestsPerSecond: round(json.requestsPerSecond),
+            jsonShare:
+              unloaded > 0 ? Math.round((json.requestsPerSecond / unloaded) * 100) / 100 : 0,
+            abuseStatuses,
+          };
+          rows.push(row);
+          log(
+            `  ${options.database}: ${abuse.name}: /health p50 ${row.healthP50} p99 ${row.healthP99} max ${row.healthMax} ms; ` +
+              `files/{id}/json ${row.jsonRequestsPerSecond} req/s (${Math.round(row.jsonShare * 100)}%); ` +
+              `abuse ${JSON.stringify(abuseStatuses)}`,
+          );
+        }
+        return rows;
+      } finally {
+        server.kill();
+        await new Promise((resolve) => server.once('exit', resolve));
+      }
+    },
+  );
+}
