@@ -70,7 +70,8 @@ export async function buildApp({ config, database, closeDatabase, logStream }: A
   });
   await app.register(authentication, { secret: config.secretKey, database });
 
-  const viewerCache = new ViewerCache(64 * 1024 * 1024);
+  // The embedded database has this one process as its only writer: the cache may keep access.
+  const viewerCache = new ViewerCache(64 * 1024 * 1024, database.kind === 'pglite');
   await app.register(
     async (api: FastifyInstance) => {
       await api.register(metaRoutes, { config });

@@ -136,19 +136,27 @@ export async function stringifyInSlices(json: ViewerFileJson): Promise<string> {
   return parts.join('');
 }
 
-/** A readable file's viewer payload, as stored: one row read, however big the file. */
+/**
+ * A readable file's viewer payload, as stored: one row read, however big the file; none at all
+ * for a file in the cache where the cache keeps who may read it.
+ */
 export async function viewerPayload(
   db: Db,
   cache: ViewerCache,
   fileId: number,
   viewer: Viewer,
 ): Promise<ViewerBody> {
-  await readableFile(db, fileId, viewer);
   const cached = cache.get(fileId);
+  if (cached?.access) {
+    if (!canRead({ id: fileId, ...cached.access }, viewer)) throw notFound();
+    return cached;
+  }
+  const generation = cache.generation;
+  const access = await readableFile(db, fileId, viewer);
   if (cached !== undefined) return cached;
   const gzip = (await findViewerPayload(db, fileId)) ?? (await storeViewerPayload(db, fileId));
   const body: ViewerBody = { gzip };
-  cache.set(fileId, body);
+  cache.set(fileId, body, access, generation);
   return body;
 }
 

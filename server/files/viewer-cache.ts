@@ -7,12 +7,24 @@ const gunzipAsync = promisify(gunzip);
 export interface ViewerBody {
   gzip: Buffer;
   json?: Promise<Buffer>;
+  /**
+   * Who may read the file, kept only where this process makes every change to it (the embedded
+   * database): then a cached file is served without a query.
+   */
+  access?: FileAccess;
+}
+
+export interface FileAccess {
+  isPublic: boolean;
+  authorId: number;
 }
 
 /**
  * Stored viewer payloads by file id, least recently used out first, bounded by their total bytes.
- * A stored file's content never changes (only its public flag, which is checked before the
- * cache), so entries are dropped only when a file is deleted. Kept gzipped, as stored and as sent
+ * A stored file's content never changes, only its public flag: entries are forgotten when a file
+ * is deleted or its flag changes. Where `keepsAccess` (one process serves the embedded database,
+ * so every change passes through `forget`), an entry also keeps who may read the file; elsewhere
+ * the flag is read from the database before the cache. Kept gzipped, as stored and as sent
  * to browsers: the reference file's 4 MB of JSON take a few hundred kB, so the cache holds many
  * files rather than two. The JSON unpacked for clients that do not take gzip counts too.
  */
@@ -20,8 +32,18 @@ export class ViewerCache {
   /** Each body with the bytes it counts for. */
   private readonly entries = new Map<number, { body: ViewerBody; bytes: number }>();
   private size = 0;
+  /** Counts `forget` calls: an entry read before one of them may be stale and is not kept. */
+  private forgotten = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(
+    private readonly maxBytes: number,
+    private readonly keepsAccess: boolean,
+  ) {}
+
+  /** Taken before reading a file's access and payload; given back to `set`. */
+  get generation(): number {
+    return this.forgotten;
+  }
 
   get(fileId: number): ViewerBody | undefined {
     const entry = this.entries.get(fileId);
@@ -32,9 +54,18 @@ export class ViewerCache {
     return entry?.body;
   }
 
-  set(fileId: number, body: ViewerBody): void {
-    this.delete(fileId);
+  /** Keeps a body read with `access`, unless the cache forgot a file since `generation`. */
+  set(fileId: number, body: ViewerBody, access: FileAccess, generation: number): void {
+    if (generation !== this.forgotten) return;
+    if (this.keepsAccess) body.access = { isPublic: access.isPublic, authorId: access.authorId };
+    this.remove(fileId);
     this.add(fileId, body, body.gzip.length);
+  }
+
+  /** The file was deleted or its public flag changed. */
+  forget(fileId: number): void {
+    this.forgotten += 1;
+    this.remove(fileId);
   }
 
   /** The JSON of a cached body, unpacked once (on the thread pool) and kept with it. */
@@ -43,14 +74,14 @@ export class ViewerCache {
       body.json = gunzipAsync(body.gzip);
       void body.json.then((json) => {
         if (this.entries.get(fileId)?.body !== body) return;
-        this.delete(fileId);
+        this.remove(fileId);
         this.add(fileId, body, body.gzip.length + json.length);
       });
     }
     return body.json;
   }
 
-  delete(fileId: number): void {
+  private remove(fileId: number): void {
     const entry = this.entries.get(fileId);
     if (entry === undefined) return;
     this.entries.delete(fileId);
@@ -63,7 +94,7 @@ export class ViewerCache {
     this.size += bytes;
     for (const oldest of this.entries.keys()) {
       if (this.size <= this.maxBytes) break;
-      this.delete(oldest);
+      this.remove(oldest);
     }
   }
 }

@@ -80,7 +80,7 @@ export async function setFilePublic(
     throw tooLongToIndex(error) ? unsearchableText() : error;
   });
   if (!updated) throw notFound();
-  context.viewerCache.delete(fileId);
+  context.viewerCache.forget(fileId);
   return fileJson(updated);
 }
 
@@ -97,7 +97,7 @@ export async function deleteFile(
     if (!(await deleteFileWithWorks(tx, fileId))) throw notFound();
     return deleteUnusedMediaObjects(tx, shas);
   });
-  context.viewerCache.delete(fileId);
+  context.viewerCache.forget(fileId);
   for (const path of unusedPaths) {
     await context.store.removeUnlessUsed(path, () => mediaObjectAtPath(db, path));
   }
