@@ -3,6 +3,12 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// The modules that own an external edge (STYLE.md), as import restrictions every src file gets.
+const edgeImports = [
+  { name: 'redaxios', message: 'Call the API through src/lib/api-client.ts.' },
+  { name: 'jotai', message: 'Reach the state through src/state/session.ts.' },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -25,10 +31,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            { name: 'redaxios', message: 'Call the API through src/lib/api-client.ts.' },
-            { name: 'jotai', message: 'Reach the state through src/state/session.ts.' },
-          ],
+          paths: edgeImports,
         },
       ],
       'no-restricted-globals': [
@@ -47,12 +50,74 @@ export default tseslint.config(
     },
   },
   {
+    // src/shared runs in the browser, the workers and the server alike: it imports only itself
+    // and libraries.
+    files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/**/*.test.ts', 'src/shared/**/*.test-support.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: edgeImports,
+          patterns: [
+            {
+              group: [
+                '**/server/**',
+                '**/workers/**',
+                ...['app', 'content', 'lib', 'pages', 'state', 'viewer'].map(
+                  (folder) => `../${folder}/**`,
+                ),
+              ],
+              message: 'src/shared imports only src/shared and libraries.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Pages reach the viewer through its index (and lazily its screen and its stylesheet), never
+    // its internals.
+    files: ['src/pages/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: edgeImports,
+          patterns: [
+            {
+              group: ['../viewer/*', '!../viewer/viewer-screen', '!../viewer/viewer.css'],
+              message: "Import the viewer from '../viewer' (src/viewer/index.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['workers/**/*.ts'],
     languageOptions: { globals: globals.worker },
   },
   {
     files: ['server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', '*.config.ts', '*.config.js'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // Type-aware rules: a promise nobody awaits hides its failure; a switch over a union must say
+    // what it does with every member.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.*.config.ts'] },
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+    },
   },
   {
     rules: {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import { usePageTitle, withProductName } from '../lib/use-page-title';
-import { useViewerLoad } from '../viewer/use-viewer-load';
+import { useViewerLoad } from '../viewer';
 import { viewerHeading } from './viewer-page';
 import '../viewer/viewer.css';
 

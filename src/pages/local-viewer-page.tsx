@@ -4,10 +4,14 @@ import { paths } from '../app/routes';
 import { usePageTitle, withProductName } from '../lib/use-page-title';
 import { TlaReadError } from '../shared/tla/tla-model';
 import { ChosenFileReadError, FILE_READ_ERROR } from '../lib/chosen-files';
-import { warnAboutOmissions } from '../viewer/header-warnings';
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
-import { createLayoutClient, type LayoutClient } from '../viewer/layout-client';
-import { chooseLocalFiles, openLocalFile } from '../viewer/local/local-file';
+import {
+  chooseLocalFiles,
+  createLayoutClient,
+  openLocalFile,
+  warnAboutOmissions,
+  type LayoutClient,
+} from '../viewer';
 import { FileDropZone } from './file-drop-zone';
 import { viewerHeading } from './viewer-page';
 import '../viewer/viewer.css';

@@ -3,7 +3,7 @@ import { Link, useParams } from 'wouter';
 import { paths } from '../app/routes';
 import { productName, usePageTitle, withProductName } from '../lib/use-page-title';
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
-import { useViewerLoad } from '../viewer/use-viewer-load';
+import { useViewerLoad } from '../viewer';
 import '../viewer/viewer.css';
 
 type ScreenComponent = (typeof import('../viewer/viewer-screen'))['ViewerScreen'];

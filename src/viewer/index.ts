@@ -1,0 +1,9 @@
+/**
+ * The viewer as the pages see it: loading a file's data and opening local files. The screen
+ * itself (`./viewer-screen`) is imported lazily by the pages, so that the rest of the site does
+ * not download pixi.js; everything else under src/viewer is the viewer's own.
+ */
+export { useViewerLoad } from './use-viewer-load';
+export { warnAboutOmissions } from './header-warnings';
+export { createLayoutClient, type LayoutClient } from './layout-client';
+export { chooseLocalFiles, openLocalFile } from './local/local-file';
