@@ -95,6 +95,20 @@ export default tseslint.config(
     },
   },
   {
+    // app.ts registers every route plugin; a route module never imports another.
+    files: ['server/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['./*.routes'], message: 'Register route plugins in server/app.ts only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['workers/**/*.ts'],
     languageOptions: { globals: globals.worker },
   },

@@ -3,6 +3,9 @@ import swagger from '@fastify/swagger';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { ViewerCache } from './files/viewer-cache';
+import { BackgroundMaintenance } from './db/pglite-maintenance';
+import { MediaStore } from './uploads/media-store';
+import { userFilesRoutes } from './routes/user-files.routes';
 import { authentication } from './plugins/authentication';
 import { contentEncoding } from './plugins/content-encoding';
 import { errorHandler } from './plugins/error-handler';
@@ -72,6 +75,11 @@ export async function buildApp({ config, database, closeDatabase, logStream }: A
 
   // The embedded database has this one process as its only writer: the cache may keep access.
   const viewerCache = new ViewerCache(64 * 1024 * 1024, database.kind === 'pglite');
+  // One store for uploads and deletions, which orders the moves and removals of each media file.
+  const store = new MediaStore(config.mediaDir);
+  // PGlite has no autovacuum (pglite-maintenance.ts): run after a write's reply, not before it.
+  const maintenance = new BackgroundMaintenance(database, app.log);
+  app.addHook('onClose', () => maintenance.settle());
   await app.register(
     async (api: FastifyInstance) => {
       await api.register(metaRoutes, { config });
@@ -80,7 +88,8 @@ export async function buildApp({ config, database, closeDatabase, logStream }: A
       await api.register(filesRoutes, { database, viewerCache });
       await api.register(searchRoutes, { database });
       await api.register(searchExportRoutes, { database, publicUrl: config.publicUrl });
-      await api.register(uploadRoutes, { config, database, viewerCache });
+      await api.register(uploadRoutes, { config, database, store, maintenance });
+      await api.register(userFilesRoutes, { database, viewerCache, store, maintenance });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

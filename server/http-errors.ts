@@ -26,3 +26,11 @@ export const notAuthenticated = () =>
 
 /** 400 with messages per field: `{"field": ["message"]}`. */
 export const fieldErrors = (errors: Record<string, string[]>) => new ApiError(400, errors);
+
+/** An id from a URL path: a positive integer, or the 404 an unknown id gets. */
+export function parseId(text: string): number {
+  if (!/^\d{1,15}$/.test(text)) throw notFound();
+  const id = Number(text);
+  if (id < 1) throw notFound();
+  return id;
+}

@@ -1,6 +1,8 @@
-import type { Db } from '../db/database';
+import { signingKey } from '../auth/jwt-tokens';
+import type { Config } from '../config';
+import type { Database, Db } from '../db/database';
 
-/** What the account services need from the app: built once by the routes, passed to each call. */
+/** What the account services need from the app: built once per route plugin, passed to each call. */
 export interface AccountsContext {
   db: Db;
   /** SECRET_KEY, for HMACs (password-reset tokens). */
@@ -9,6 +11,15 @@ export interface AccountsContext {
   signingKey: Uint8Array;
   /** Origin of the links in e-mails (PUBLIC_URL), never the request's Host header. */
   publicUrl: string;
+}
+
+export function accountsContext(config: Config, database: Database): AccountsContext {
+  return {
+    db: database.db,
+    secret: config.secretKey,
+    signingKey: signingKey(config.secretKey),
+    publicUrl: config.publicUrl,
+  };
 }
 
 /** The JSON the API shows of a user (SPEC.md section 3: user_id, username, names, e-mail). */

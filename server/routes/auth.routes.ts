@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Type, type Static } from '@sinclair/typebox';
-import { signingKey } from '../auth/jwt-tokens';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { fieldErrors } from '../http-errors';
-import type { AccountsContext } from '../accounts/accounts-context';
+import { accountsContext } from '../accounts/accounts-context';
 import { email, FieldProblems, password, text, USERNAME_MAX } from '../accounts/account-fields';
 import { Mailer } from '../accounts/mailer';
 import {
@@ -59,15 +58,6 @@ const RegisteredUser = Type.Object({
 
 /** simplejwt's and dj-rest-auth's views take no authentication: a stale token must not block them. */
 const anonymous = { ignoresBearer: true } as const;
-
-export function accountsContext(config: Config, database: Database): AccountsContext {
-  return {
-    db: database.db,
-    secret: config.secretKey,
-    signingKey: signingKey(config.secretKey),
-    publicUrl: config.publicUrl,
-  };
-}
 
 /**
  * Tokens (djangorestframework-simplejwt semantics), registration and password reset

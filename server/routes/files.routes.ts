@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Database } from '../db/database';
-import { notFound } from '../http-errors';
+import { parseId } from '../http-errors';
 import { tlaDownload, viewerPayload } from '../files/files.service';
 import type { ViewerCache } from '../files/viewer-cache';
 
@@ -17,13 +17,6 @@ function acceptsGzip(header: string | undefined): boolean {
     const q = params.find((param) => param.startsWith('q='));
     return q === undefined || Number(q.slice(2)) > 0;
   });
-}
-
-export function parseId(text: string): number {
-  if (!/^\d{1,15}$/.test(text)) throw notFound();
-  const id = Number(text);
-  if (id < 1) throw notFound();
-  return id;
 }
 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */

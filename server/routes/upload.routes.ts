@@ -3,16 +3,14 @@ import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { BackgroundMaintenance } from '../db/pglite-maintenance';
-import type { ViewerCache } from '../files/viewer-cache';
+import type { BackgroundMaintenance } from '../db/pglite-maintenance';
 import { ApiError } from '../http-errors';
 import { requireUser } from '../plugins/authentication';
-import { MediaStore } from '../uploads/media-store';
+import type { MediaStore } from '../uploads/media-store';
 import { receiveUpload, tooLarge } from '../uploads/multipart-intake';
 import { removeOrphanTemps } from '../uploads/temp-files';
 import { UploadQuota } from '../uploads/upload-quota';
 import { storeUpload } from '../uploads/upload.service';
-import { userFilesRoutes } from './user-files.routes';
 
 // Multipart framing (boundaries, part headers, the is_public field) on top of the files' bytes.
 const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
@@ -59,25 +57,18 @@ function storageFault(error: unknown, log: FastifyBaseLogger, mediaDir: string):
 export interface UploadRoutesOptions {
   config: Config;
   database: Database;
-  viewerCache: ViewerCache;
+  /** Shared with the routes that delete files: it orders the moves and removals on disk. */
+  store: MediaStore;
+  maintenance: BackgroundMaintenance;
 }
 
-/**
- * POST upload/ and the routes that manage uploaded files. They share one MediaStore, which
- * orders the moves and removals of each media object on disk.
- */
+/** POST upload/: .tla files with their media and PDFs, stored whole or not at all. */
 export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions) {
-  const { config, database, viewerCache } = options;
-  const store = new MediaStore(config.mediaDir);
+  const { config, database, store, maintenance } = options;
   const quota = new UploadQuota(
     config.maxUploadsPerHour,
     database.kind === 'postgres' ? database.db : null,
   );
-  // PGlite has no autovacuum (pglite-maintenance.ts): after a write's reply, not before it (uploads
-  // here; flag changes and deletions in user-files.routes.ts).
-  const maintenance = new BackgroundMaintenance(database, app.log);
-  app.addHook('onClose', () => maintenance.settle());
-  await app.register(userFilesRoutes, { database, viewerCache, store, maintenance });
   app.addHook('onReady', async () => {
     const orphans = await removeOrphanTemps(store.tempDir);
     if (orphans > 0) {

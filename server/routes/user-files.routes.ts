@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { parseId } from '../http-errors';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Database } from '../db/database';
 import type { BackgroundMaintenance } from '../db/pglite-maintenance';
@@ -6,7 +7,6 @@ import type { ViewerCache } from '../files/viewer-cache';
 import { requireUser } from '../plugins/authentication';
 import type { MediaStore } from '../uploads/media-store';
 import { deleteFile, filesOfUser, setFilePublic } from '../uploads/user-files.service';
-import { parseId } from './files.routes';
 
 const FileParams = Type.Object({ id: Type.String({ description: 'File id' }) });
 const PublicFlag = Type.Object({ is_public: Type.Boolean() });

@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { ApiError } from '../http-errors';
+import { ApiError, parseId } from '../http-errors';
 import { messages } from '../accounts/account-fields';
 import { rateLimitPluginOptions } from '../accounts/rate-limit-store';
 import { Throttle } from '../accounts/throttle';
@@ -14,8 +14,7 @@ import {
   publicUsername,
 } from '../accounts/users.service';
 import { requireUser } from '../plugins/authentication';
-import { accountsContext } from './auth.routes';
-import { parseId } from './files.routes';
+import { accountsContext } from '../accounts/accounts-context';
 
 const UserParams = Type.Object({ userId: Type.String({ description: 'User id' }) });
 const User = Type.Object({
