@@ -2,14 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { copyFile, mkdir, stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/database';
-import { abstractWorks, concreteWorks, files, users } from '../db/schema';
 import { ingestTla } from '../ingest/ingest.service';
 import { MediaStore, mediaObjectPath } from '../uploads/media-store';
 import { insertMediaReference, recordMediaObject } from '../uploads/media.repository';
 import { buildExampleAnalysis, exampleMetadata, EXAMPLE_PIECE_IDS } from './dcml-converter';
 import { readExampleRecording } from './example-media';
+import { exampleWorkRows, insertSeedUser, lockSeeding, removeExample } from './seed.repository';
 
 /** The account that owns the example analyses. It has no password, so nobody can log in as it
  * until an operator sets one. */
@@ -19,9 +18,6 @@ export const SEED_USER = { id: 1, username: 'tilia' } as const;
 export const EXAMPLE_IDS = [
   135, 136, 137, 138, 139, 140, 141, 154, 143, 144, 145, 146, 147, 155, 153, 150, 151, 152,
 ] as const;
-
-// Serialises seeding when several server processes start against one PostgreSQL at once.
-const SEED_LOCK = 7_261_514;
 
 /** Where the server keeps and serves media (MEDIA_DIR, MEDIA_BASE_URL). */
 export interface ExampleMediaTarget {
@@ -77,11 +73,7 @@ function audioOf(piece: string): MediaFile {
  * examples of earlier versions, which had no media) is stale and gets rebuilt in place.
  */
 async function currentExampleIds(db: Db): Promise<Set<number>> {
-  const rows = await db
-    .select({ id: files.id, storage: concreteWorks.storage, url: concreteWorks.url })
-    .from(files)
-    .innerJoin(concreteWorks, eq(concreteWorks.id, files.concreteWorkId))
-    .where(inArray(files.id, [...EXAMPLE_IDS]));
+  const rows = await exampleWorkRows(db, [...EXAMPLE_IDS]);
   const current = new Set<number>();
   for (const row of rows) {
     const piece = EXAMPLE_PIECE_IDS.find(([, id]) => id === row.id)?.[0];
@@ -90,16 +82,6 @@ async function currentExampleIds(db: Db): Promise<Set<number>> {
     }
   }
   return current;
-}
-
-/** Removes a stale example: its works go, and with them the file, timelines and components. */
-async function removeExample(db: Db, id: number): Promise<void> {
-  const [row] = await db
-    .select({ abstractWorkId: concreteWorks.abstractWorkId })
-    .from(files)
-    .innerJoin(concreteWorks, eq(concreteWorks.id, files.concreteWorkId))
-    .where(and(eq(files.id, id), eq(files.authorId, SEED_USER.id)));
-  if (row) await db.delete(abstractWorks).where(eq(abstractWorks.id, row.abstractWorkId));
 }
 
 /** Copies the examples' media into MEDIA_DIR where they are missing (a new or emptied folder). */
@@ -134,25 +116,14 @@ export async function seedExamples(
   let added: number[] = [];
   if ((await currentExampleIds(database.db)).size !== EXAMPLE_IDS.length) {
     added = await database.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
-      await tx
-        .insert(users)
-        .values({
-          id: SEED_USER.id,
-          username: SEED_USER.username,
-          email: '',
-          firstName: 'TiLiA',
-          lastName: 'examples',
-          passwordHash: null,
-          isActive: true,
-        })
-        .onConflictDoNothing();
+      await lockSeeding(tx);
+      await insertSeedUser(tx, SEED_USER);
       const current = await currentExampleIds(tx);
       const metadata = exampleMetadata();
       const stored: number[] = [];
       for (const [piece, id] of EXAMPLE_PIECE_IDS) {
         if (current.has(id)) continue;
-        await removeExample(tx, id);
+        await removeExample(tx, id, SEED_USER.id);
         const analysis = buildExampleAnalysis(piece, id, metadata(piece));
         const mediaFilesOfPiece = exampleMediaFiles(piece);
         for (const file of mediaFilesOfPiece) {

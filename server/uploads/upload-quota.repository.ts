@@ -4,7 +4,7 @@ import { uploadQuotaEvents } from '../db/schema';
 
 // An arbitrary constant: the first key of the advisory lock taken per user (the second is the
 // user's id), so that two instances cannot both take the user's last upload of the hour.
-const UPLOAD_QUOTA_LOCK = 7_261_514;
+const UPLOAD_QUOTA_LOCK = 7_261_515;
 
 export type QuotaAnswer = { taken: true } | { taken: false; uploads: number; retryMs: number };
 
