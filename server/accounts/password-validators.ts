@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverFilePath } from '../server-files';
 
 /**
  * Django's four default password validators, with Django's messages (SPEC.md section 5 shows the
@@ -27,7 +26,7 @@ const attributeNames: [keyof PasswordOwner, string][] = [
   ['email', 'email address'],
 ];
 
-const listFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'common-passwords.txt');
+const listFile = serverFilePath('accounts/common-passwords.txt');
 let commonPasswords: Set<string> | null = null;
 
 /** The shipped list (see common-passwords.LICENSE.md), read once on first use. */

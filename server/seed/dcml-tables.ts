@@ -3,8 +3,9 @@
  * empty cells for null, and positions written as fractions ('1169/4').
  */
 import { readFileSync } from 'node:fs';
+import { serverFileUrl } from '../server-files';
 
-export const DCML_DIR = new URL('./dcml-mozart/', import.meta.url);
+export const DCML_DIR = serverFileUrl('seed/dcml-mozart/');
 
 export type TsvRow = Readonly<Record<string, string>>;
 

@@ -5,9 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { serverFileUrl } from '../server-files';
 import { parseMpos, type MeasurePositions } from './mpos';
 
-export const MEDIA_DIR = new URL('./media/', import.meta.url);
+export const MEDIA_DIR = serverFileUrl('seed/media/');
 
 export const EXAMPLE_PIECES: readonly string[] = [
   'K284',
