@@ -8,7 +8,7 @@ import { serverFilePath } from '../server-files';
  * validator runs and all their messages are returned, in that order.
  */
 
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_PASSWORD_LENGTH = 8;
 const MAX_SIMILARITY = 0.7;
 
 /** The user attributes a password must not resemble, with Django's verbose names. */

@@ -106,7 +106,7 @@ export interface PasswordChange {
   new_password: string;
 }
 
-export const passwordSavedDetail = 'New password has been saved.';
+const passwordSavedDetail = 'New password has been saved.';
 
 /**
  * PUT users/password-change/: needs the old password; the new one must pass Django's validators.

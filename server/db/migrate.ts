@@ -15,7 +15,7 @@ export interface Migration {
   script: string;
 }
 
-export function listMigrations(): Migration[] {
+function listMigrations(): Migration[] {
   return readdirSync(migrationsDir)
     .filter((name) => /^\d{4}-[a-z0-9-]+\.sql$/.test(name))
     .sort()

@@ -24,11 +24,11 @@ const gzipAsync = promisify(gzip);
 export type Viewer = number | null;
 
 /** A private file does not exist for anyone but its owner: the same 404 as an unknown id. */
-export function canRead(file: FileAccessRow, viewer: Viewer): boolean {
+function canRead(file: FileAccessRow, viewer: Viewer): boolean {
   return file.isPublic || (viewer !== null && file.authorId === viewer);
 }
 
-export async function readableFile(db: Db, fileId: number, viewer: Viewer) {
+async function readableFile(db: Db, fileId: number, viewer: Viewer) {
   const file = await findFileAccess(db, fileId);
   if (!file || !canRead(file, viewer)) throw notFound();
   return file;

@@ -47,7 +47,7 @@ export interface ExampleRecording {
   scorePath: string;
 }
 
-export function mediaFilePath(name: string): string {
+function mediaFilePath(name: string): string {
   return fileURLToPath(new URL(name, MEDIA_DIR));
 }
 
