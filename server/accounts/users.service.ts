@@ -1,5 +1,10 @@
 import { fieldErrors, forbidden, notFound } from '../http-errors';
-import { userJson, violatesUnique, type AccountsContext, type UserJson } from './accounts-context';
+import {
+  takenNameOrAddress,
+  userJson,
+  type AccountsContext,
+  type UserJson,
+} from './accounts-context';
 import {
   email,
   FieldProblems,
@@ -91,13 +96,7 @@ export async function changeProfile(
     if (!user) throw notFound();
     return userJson(user);
   } catch (error) {
-    if (violatesUnique(error, 'users_username_lower_key')) {
-      throw fieldErrors({ username: [messages.usernameTaken] });
-    }
-    if (violatesUnique(error, 'users_email_lower_key')) {
-      throw fieldErrors({ email: [messages.emailTaken] });
-    }
-    throw error;
+    throw takenNameOrAddress(error);
   }
 }
 

@@ -16,7 +16,7 @@ import type { ViewerBody, ViewerCache } from './viewer-cache';
 import { viewerJson } from './viewer-json';
 import { concreteWorkJson } from './works-json';
 import { decodeTla } from '../ingest/tla-bytes';
-import { NO_TITLE } from '../ingest/work-fields';
+import { NO_TITLE } from '../../src/shared/tla/work-fields';
 
 const gzipAsync = promisify(gzip);
 
