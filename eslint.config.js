@@ -10,7 +10,7 @@ const edgeImports = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', 'data', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -113,7 +113,14 @@ export default tseslint.config(
     languageOptions: { globals: globals.worker },
   },
   {
-    files: ['server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', '*.config.ts', '*.config.js'],
+    files: [
+      'server/**/*.ts',
+      'server/tools/*.js',
+      'tests/**/*.ts',
+      'bench/**/*.ts',
+      '*.config.ts',
+      '*.config.js',
+    ],
     languageOptions: { globals: globals.node },
   },
   {

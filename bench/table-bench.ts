@@ -61,7 +61,7 @@ async function useTableAndExport(page: Page): Promise<number> {
   return statSync(file).size;
 }
 
-export async function runTableBench(options: {
+async function runTableBench(options: {
   minutes: number;
   port: number;
   clientDir: string;

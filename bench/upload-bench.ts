@@ -9,6 +9,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { users } from '../server/db/schema';
+import { referenceTla } from './reference-file';
 
 /**
  * POST upload/ of DESIGN.md section 7's reference file (a 3-hour recording: 43,200 beats, 2,000
@@ -18,131 +19,6 @@ import { users } from '../server/db/schema';
  *
  *   npx tsx bench/upload-bench.ts [--runs N] [--media-mb N] [--postgres URL | --no-postgres]
  */
-
-const SECONDS = 3 * 60 * 60;
-
-function referenceTla(): string {
-  const timelines: Record<string, unknown> = {};
-  let nextId = 1;
-  const keyed = (items: unknown[]) =>
-    Object.fromEntries(items.map((item) => [String(nextId++), item]));
-  const beats = Array.from({ length: 43_200 }, (_, i) => ({ time: i * 0.25, kind: 'BEAT' }));
-  timelines['0'] = {
-    kind: 'BEAT_TIMELINE',
-    beat_pattern: [4],
-    measure_numbers: Array.from({ length: 10_800 }, (_, i) => i + 1),
-    beats_in_measure: Array(10_800).fill(4),
-    measures_to_force_display: [],
-    height: 35,
-    is_visible: true,
-    name: 'Beats',
-    ordinal: 1,
-    components: keyed(beats),
-  };
-  const units: unknown[] = [];
-  for (const [level, count] of [
-    [1, 1000],
-    [2, 500],
-    [3, 250],
-    [4, 125],
-    [5, 125],
-  ] as const) {
-    const length = SECONDS / count;
-    for (let i = 0; i < count; i += 1) {
-      units.push({
-        start: i * length,
-        pre_start: i * length,
-        end: (i + 1) * length,
-        post_end: (i + 1) * length,
-        level,
-        label: `L${level}.${i}`,
-        color: '',
-        formal_type: '',
-        formal_function: i % 7 === 0 ? 'cadential' : '',
-        comments: '',
-        kind: 'HIERARCHY',
-      });
-    }
-  }
-  timelines['1'] = {
-    kind: 'HIERARCHY_TIMELINE',
-    name: 'Form',
-    height: 220,
-    is_visible: true,
-    ordinal: 2,
-    components: keyed(units),
-  };
-  timelines['2'] = {
-    kind: 'MARKER_TIMELINE',
-    name: 'Cadences',
-    height: 30,
-    is_visible: true,
-    ordinal: 3,
-    components: keyed(
-      Array.from({ length: 6000 }, (_, i) => ({
-        time: i * 1.8,
-        comments: '',
-        label: i % 3 ? 'HC' : 'PAC',
-        color: null,
-        kind: 'MARKER',
-      })),
-    ),
-  };
-  timelines['3'] = {
-    kind: 'HARMONY_TIMELINE',
-    level_count: 1,
-    level_height: 35,
-    is_visible: true,
-    name: 'Harmony',
-    ordinal: 4,
-    visible_level_count: 1,
-    components: keyed(
-      Array.from({ length: 10_000 }, (_, i) => ({
-        time: i * 1.08,
-        comments: '',
-        step: i % 7,
-        accidental: 0,
-        quality: i % 2 ? 'major' : 'dominant-seventh',
-        inversion: i % 4,
-        applied_to: 0,
-        level: 1,
-        display_mode: 'roman',
-        custom_text: '',
-        custom_text_font_type: 'analytic',
-        kind: 'HARMONY',
-      })),
-    ),
-  };
-  timelines['4'] = {
-    kind: 'PDF_TIMELINE',
-    height: 30,
-    is_visible: true,
-    name: 'Score',
-    ordinal: 5,
-    path: '/scores/reference.pdf',
-    components: keyed(
-      Array.from({ length: 300 }, (_, i) => ({
-        time: i * 36,
-        page_number: i + 1,
-        kind: 'PDF_MARKER',
-      })),
-    ),
-  };
-  return JSON.stringify({
-    file_path: '',
-    media_path: '/music/reference.wav',
-    media_metadata: {
-      title: 'Reference',
-      notes: '',
-      'media length': SECONDS,
-      composer: 'Bench',
-      performer: 'Bench',
-    },
-    timelines,
-    app_name: 'TiLiA',
-    version: '0.5.14',
-  });
-}
 
 /** A multipart body streamed in chunks, so the bench process never holds a big media file. */
 function multipartStream(
@@ -218,7 +94,7 @@ async function benchDatabase(
     .setIssuedAt()
     .setExpirationTime('1h')
     .sign(new TextEncoder().encode(secret));
-  const tla = Buffer.from(referenceTla());
+  const tla = referenceTla();
 
   const send = async (parts: Parameters<typeof multipartStream>[0]) => {
     const boundary = `bench${Math.random().toString(16).slice(2)}`;
@@ -253,7 +129,7 @@ async function benchDatabase(
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) times.push(await send([{ name: 'reference.tla', bytes: tla }]));
   results.push(
-    summary(`reference .tla (${(tla.length / 1048576).toFixed(1)} MB, 61,800 components)`, times),
+    summary(`reference .tla (${(tla.length / 1048576).toFixed(1)} MB, 61,750 components)`, times),
   );
 
   const rssBefore = process.memoryUsage().rss;

@@ -45,7 +45,7 @@ export interface ViewerBenchOptions {
 }
 
 /** DESIGN.md section 7, at normal speed and with the CPU slowed 4x. */
-export function budgetsFor(cpuThrottle: number) {
+function budgetsFor(cpuThrottle: number) {
   const slowed = cpuThrottle > 1;
   return {
     drawnMs: slowed ? 800 : 400,
@@ -60,9 +60,6 @@ export function budgetsFor(cpuThrottle: number) {
 }
 
 export type ViewerBudgets = ReturnType<typeof budgetsFor>;
-
-/** The budgets at normal speed (for callers that print them). */
-export const BUDGETS = budgetsFor(1);
 
 export interface ViewerBenchResult {
   file: ReturnType<typeof referenceCounts> & { scoreNotes: number };
@@ -513,7 +510,7 @@ export function viewerBenchRows(result: ViewerBenchResult): [string, string, str
   return rows;
 }
 
-export function printViewerBench(result: ViewerBenchResult): void {
+function printViewerBench(result: ViewerBenchResult): void {
   console.log(
     `viewer bench (CPU x${result.cpuThrottle}): ${JSON.stringify(result.file)}; loads drawn at ${result.drawnMs.map((d) => d.toFixed(0)).join(', ')} ms (data at ${result.dataMs.map((d) => d.toFixed(0)).join(', ')} ms)`,
   );

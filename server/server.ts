@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { prepareDatabase } from './db/prepare';
+import { terminalLogStream } from './terminal-log';
 import path from 'node:path';
 
 function configOrExit(): Config {
@@ -23,7 +24,13 @@ async function main() {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
-  const app = await buildApp({ config, database, closeDatabase: true });
+  const app = await buildApp({
+    config,
+    database,
+    closeDatabase: true,
+    // Short lines for a person at a terminal; JSON for everything else (files, collectors).
+    ...(process.stdout.isTTY ? { logStream: terminalLogStream(process.stdout) } : {}),
+  });
   await prepareDatabase(database, app.log, {
     mediaDir: config.mediaDir,
     mediaBaseUrl: config.mediaBaseUrl,

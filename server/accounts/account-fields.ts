@@ -20,9 +20,9 @@ export const messages = {
 
 export const USERNAME_MAX = 150;
 export const NAME_MAX = 150;
-export const EMAIL_MAX = 254;
+const EMAIL_MAX = 254;
 /** Long enough for any passphrase; bounds the work one request can ask of argon2. */
-export const PASSWORD_MAX = 4096;
+const PASSWORD_MAX = 4096;
 
 /** Collects messages per field, in DRF's `{"field": ["message"]}` shape. */
 export class FieldProblems {
@@ -73,7 +73,7 @@ const domainLabel = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
 const topLevelLabel = /^(?!-)[a-z0-9-]{2,63}(?<!-)$/i;
 
 /** Is this an address Django's EmailValidator accepts (dot-atom local part, a dotted domain)? */
-export function isEmailAddress(address: string): boolean {
+function isEmailAddress(address: string): boolean {
   const at = address.lastIndexOf('@');
   if (at < 1 || at === address.length - 1) return false;
   const local = address.slice(0, at);

@@ -1,6 +1,8 @@
 import { signingKey } from '../auth/jwt-tokens';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/database';
+import { fieldErrors } from '../http-errors';
+import { messages } from './account-fields';
 
 /** What the account services need from the app: built once per route plugin, passed to each call. */
 export interface AccountsContext {
@@ -48,7 +50,7 @@ export function userJson(user: {
 }
 
 /** A unique-index violation (SQLSTATE 23505) on `constraint`, wherever the driver wraps it. */
-export function violatesUnique(error: unknown, constraint: string): boolean {
+function violatesUnique(error: unknown, constraint: string): boolean {
   for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
     const fields = cause as { code?: unknown; constraint?: unknown; message?: unknown };
     if (fields.code === '23505') {
@@ -56,4 +58,18 @@ export function violatesUnique(error: unknown, constraint: string): boolean {
     }
   }
   return false;
+}
+
+/**
+ * What to throw when writing an account failed: the field error when another account took the
+ * name or address between the check and the write (the unique indexes decide), else the error.
+ */
+export function takenNameOrAddress(error: unknown): unknown {
+  if (violatesUnique(error, 'users_username_lower_key')) {
+    return fieldErrors({ username: [messages.usernameTaken] });
+  }
+  if (violatesUnique(error, 'users_email_lower_key')) {
+    return fieldErrors({ email: [messages.emailTaken] });
+  }
+  return error;
 }

@@ -3,7 +3,7 @@ import type { RateLimits } from '../config';
 import { holdRefusal, throttled, Throttle, type Attempt } from './throttle';
 
 /** Usernames as the login compares them: trimmed, NFKC, any case. */
-export const usernameKey = (request: FastifyRequest) =>
+const usernameKey = (request: FastifyRequest) =>
   (request.body as { username?: string }).username?.trim().normalize('NFKC').toLowerCase() ?? '';
 
 /**

@@ -18,7 +18,7 @@ export const resetSentDetail = 'Password reset e-mail has been sent.';
 export const resetDoneDetail = 'Password has been reset with the new password.';
 export const resetLinkValidDetail = 'The password reset link is valid.';
 
-export function resetLink(publicUrl: string, uid: string, token: string): string {
+function resetLink(publicUrl: string, uid: string, token: string): string {
   return `${publicUrl}/reset-password/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`;
 }
 

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverFilePath } from '../server-files';
 
 /**
  * Django's four default password validators, with Django's messages (SPEC.md section 5 shows the
@@ -9,7 +8,7 @@ import { fileURLToPath } from 'node:url';
  * validator runs and all their messages are returned, in that order.
  */
 
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_PASSWORD_LENGTH = 8;
 const MAX_SIMILARITY = 0.7;
 
 /** The user attributes a password must not resemble, with Django's verbose names. */
@@ -27,7 +26,7 @@ const attributeNames: [keyof PasswordOwner, string][] = [
   ['email', 'email address'],
 ];
 
-const listFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'common-passwords.txt');
+const listFile = serverFilePath('accounts/common-passwords.txt');
 let commonPasswords: Set<string> | null = null;
 
 /** The shipped list (see common-passwords.LICENSE.md), read once on first use. */

@@ -1,5 +1,10 @@
 import { fieldErrors } from '../http-errors';
-import { userJson, violatesUnique, type AccountsContext, type UserJson } from './accounts-context';
+import {
+  takenNameOrAddress,
+  userJson,
+  type AccountsContext,
+  type UserJson,
+} from './accounts-context';
 import {
   email,
   FieldProblems,
@@ -76,13 +81,6 @@ export async function register(context: AccountsContext, input: Registration): P
     });
     return userJson(user);
   } catch (error) {
-    // Another registration took the name or address between the check and the insert.
-    if (violatesUnique(error, 'users_username_lower_key')) {
-      throw fieldErrors({ username: [messages.usernameTaken] });
-    }
-    if (violatesUnique(error, 'users_email_lower_key')) {
-      throw fieldErrors({ email: [messages.emailTaken] });
-    }
-    throw error;
+    throw takenNameOrAddress(error);
   }
 }

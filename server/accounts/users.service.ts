@@ -1,5 +1,10 @@
 import { fieldErrors, forbidden, notFound } from '../http-errors';
-import { userJson, violatesUnique, type AccountsContext, type UserJson } from './accounts-context';
+import {
+  takenNameOrAddress,
+  userJson,
+  type AccountsContext,
+  type UserJson,
+} from './accounts-context';
 import {
   email,
   FieldProblems,
@@ -91,13 +96,7 @@ export async function changeProfile(
     if (!user) throw notFound();
     return userJson(user);
   } catch (error) {
-    if (violatesUnique(error, 'users_username_lower_key')) {
-      throw fieldErrors({ username: [messages.usernameTaken] });
-    }
-    if (violatesUnique(error, 'users_email_lower_key')) {
-      throw fieldErrors({ email: [messages.emailTaken] });
-    }
-    throw error;
+    throw takenNameOrAddress(error);
   }
 }
 
@@ -106,7 +105,7 @@ export interface PasswordChange {
   new_password: string;
 }
 
-export const passwordSavedDetail = 'New password has been saved.';
+const passwordSavedDetail = 'New password has been saved.';
 
 /**
  * PUT users/password-change/: needs the old password; the new one must pass Django's validators.

@@ -6,8 +6,8 @@ import { ApiError } from '../http-errors';
  * JSON Web Tokens shaped like djangorestframework-simplejwt's (DESIGN.md section 4): HS256 with
  * the server's secret key; claims token_type, exp, iat, jti, user_id and username.
  */
-export const ACCESS_TOKEN_SECONDS = 5 * 60;
-export const REFRESH_TOKEN_SECONDS = 24 * 60 * 60;
+const ACCESS_TOKEN_SECONDS = 5 * 60;
+const REFRESH_TOKEN_SECONDS = 24 * 60 * 60;
 
 export type TokenType = 'access' | 'refresh';
 

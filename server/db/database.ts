@@ -145,6 +145,3 @@ async function readSnapshot(pool: pg.Pool, onRelease: () => void): Promise<ReadS
     },
   };
 }
-
-/** A transaction is a database for the purposes of a repository: repositories take either. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

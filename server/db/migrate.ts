@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverFilePath } from '../server-files';
 import type { Database } from './database';
 
-const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsDir = serverFilePath('db/migrations/');
 
 // An arbitrary constant: the key of the advisory lock that lets several server processes start
 // against one PostgreSQL without running the same migration twice.
@@ -15,7 +15,7 @@ export interface Migration {
   script: string;
 }
 
-export function listMigrations(): Migration[] {
+function listMigrations(): Migration[] {
   return readdirSync(migrationsDir)
     .filter((name) => /^\d{4}-[a-z0-9-]+\.sql$/.test(name))
     .sort()

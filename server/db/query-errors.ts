@@ -9,7 +9,7 @@ const clip = (text: string) =>
     : text;
 
 /** What a query's parameters were, without their values: how many, of which types, how large. */
-export function describeParams(params: readonly unknown[]): string {
+function describeParams(params: readonly unknown[]): string {
   const kinds = new Map<string, { count: number; size: number }>();
   for (const param of params) {
     let kind: string = param === null ? 'null' : typeof param;

@@ -16,7 +16,7 @@ import type { ViewerBody, ViewerCache } from './viewer-cache';
 import { viewerJson } from './viewer-json';
 import { concreteWorkJson } from './works-json';
 import { decodeTla } from '../ingest/tla-bytes';
-import { NO_TITLE } from '../ingest/work-fields';
+import { NO_TITLE } from '../../src/shared/tla/work-fields';
 import { eventLoopTurn } from '../db/event-loop-turn';
 import type { ViewerFileJson } from '../../src/shared/api-types';
 import type { TlaDocument } from '../../src/shared/tla/tla-model';
@@ -28,11 +28,11 @@ const gzipAsync = promisify(gzip);
 export type Viewer = number | null;
 
 /** A private file does not exist for anyone but its owner: the same 404 as an unknown id. */
-export function canRead(file: FileAccessRow, viewer: Viewer): boolean {
+function canRead(file: FileAccessRow, viewer: Viewer): boolean {
   return file.isPublic || (viewer !== null && file.authorId === viewer);
 }
 
-export async function readableFile(db: Db, fileId: number, viewer: Viewer) {
+async function readableFile(db: Db, fileId: number, viewer: Viewer) {
   const file = await findFileAccess(db, fileId);
   if (!file || !canRead(file, viewer)) throw notFound();
   return file;

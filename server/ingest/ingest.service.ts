@@ -12,7 +12,7 @@ import {
   type NewTimeline,
 } from './ingest.repository';
 import { storableJson, storableText } from './storable-text';
-import { workFields } from './work-fields';
+import { workFields } from '../../src/shared/tla/work-fields';
 
 export interface IngestInput {
   bytes: Uint8Array;

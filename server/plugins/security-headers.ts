@@ -3,12 +3,12 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 
 /** Client pages of the chrome-less viewer for other sites' iframes. */
-export function isEmbedPath(url: string): boolean {
+function isEmbedPath(url: string): boolean {
   return /^\/embed(\/|\?|$)/i.test(url);
 }
 
 /** The routes of logins, tokens, registration, password resets and users. */
-export function isAccountPath(url: string): boolean {
+function isAccountPath(url: string): boolean {
   return /^\/+api\/+v1\/+(token|dj-rest-auth|users)(\/|\?|$)/i.test(url);
 }
 

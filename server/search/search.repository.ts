@@ -36,7 +36,7 @@ import type { ComponentSearch, FileSearch, TextCondition, TimeCondition } from '
  */
 
 /** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally. */
-export function substringPattern(text: string): string {
+function substringPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
@@ -324,7 +324,7 @@ const hitColumns = {
  * `limit` matches from `offset`, in the search's order (ties by id, so consecutive ranges neither
  * skip nor repeat a row): a page, or a batch of the CSV export (search-export.service.ts).
  */
-export function findComponentRange(
+function findComponentRange(
   db: Db,
   search: ComponentSearch,
   offset: number,

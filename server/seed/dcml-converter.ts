@@ -82,7 +82,7 @@ const TIME_UNIT = 'seconds of the synthesized recording';
 const PERFORMER = 'MuseScore 3 (synthesized piano)';
 
 /** 'Piano Sonata no. 6 in D major' + 'K284' + 1 + 'Allegro' → '…No. 6 in D major, K. 284: I. Allegro'. */
-export function movementTitle(meta: TsvRow, piece: string): string {
+function movementTitle(meta: TsvRow, piece: string): string {
   const work = cell(meta, 'workTitle').replace(/\bno\. /, 'No. ');
   const kNumber = cell(meta, 'workNumber').replace(/^K/, '');
   const movement = ROMAN_MOVEMENTS[Number(cell(meta, 'movementNumber')) - 1] ?? '';

@@ -72,7 +72,7 @@ export function parseNumeral(text: string): ParsedNumeral | null {
 }
 
 /** The tonic of scale degree `numeral` of `key` (DCML reads minor keys' numerals in natural minor). */
-export function degreeTpc(key: AbsoluteKey, numeral: ParsedNumeral): number {
+function degreeTpc(key: AbsoluteKey, numeral: ParsedNumeral): number {
   const offsets = key.minor ? DEGREE_TPC.minor : DEGREE_TPC.major;
   return key.tpc + (offsets[numeral.degree] ?? 0) + 7 * numeral.alter;
 }

@@ -3,12 +3,13 @@
  * empty cells for null, and positions written as fractions ('1169/4').
  */
 import { readFileSync } from 'node:fs';
+import { serverFileUrl } from '../server-files';
 
-export const DCML_DIR = new URL('./dcml-mozart/', import.meta.url);
+export const DCML_DIR = serverFileUrl('seed/dcml-mozart/');
 
 export type TsvRow = Readonly<Record<string, string>>;
 
-export function parseTsv(text: string): TsvRow[] {
+function parseTsv(text: string): TsvRow[] {
   const lines = text.split(/\r?\n/).filter((line) => line !== '');
   const header = (lines.shift() ?? '').split('\t');
   return lines.map((line) => {
@@ -28,17 +29,6 @@ export function parseFraction(text: string): number {
   const value = Number(match[1]) / (match[2] === undefined ? 1 : Number(match[2]));
   if (!Number.isFinite(value)) throw new Error(`not a finite fraction: '${text}'`);
   return value;
-}
-
-/**
- * A row's position in quarter notes (= seconds here): `quarterbeats_all_endings` when the table
- * has it (voltas are played once each, in order), else `quarterbeats`.
- */
-export function rowTime(row: TsvRow): number {
-  const allEndings = row.quarterbeats_all_endings;
-  const cell = allEndings !== undefined && allEndings !== '' ? allEndings : row.quarterbeats;
-  if (cell === undefined || cell === '') throw new Error(`row mc ${row.mc ?? '?'} has no position`);
-  return parseFraction(cell);
 }
 
 /** '1, 5, 2' → [1, 5, 2]; '' → []. */

@@ -5,9 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { serverFileUrl } from '../server-files';
 import { parseMpos, type MeasurePositions } from './mpos';
 
-export const MEDIA_DIR = new URL('./media/', import.meta.url);
+export const MEDIA_DIR = serverFileUrl('seed/media/');
 
 export const EXAMPLE_PIECES: readonly string[] = [
   'K284',
@@ -46,7 +47,7 @@ export interface ExampleRecording {
   scorePath: string;
 }
 
-export function mediaFilePath(name: string): string {
+function mediaFilePath(name: string): string {
   return fileURLToPath(new URL(name, MEDIA_DIR));
 }
 

@@ -30,7 +30,7 @@ interface XmlElement {
 const TAG = /<(\/?)([A-Za-z][\w-]*)([^>]*?)(\/?)>/g;
 
 /** The elements directly inside [from, to): a depth count over start and end tags. */
-export function childElements(xml: string, from: number, to: number): XmlElement[] {
+function childElements(xml: string, from: number, to: number): XmlElement[] {
   const found: XmlElement[] = [];
   let depth = 0;
   let open: { name: string; start: number; contentStart: number } | null = null;

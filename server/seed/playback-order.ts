@@ -6,7 +6,7 @@
  */
 import { cell, parseIntList, type TsvRow } from './dcml-tables';
 
-export const END_OF_PIECE = -1;
+const END_OF_PIECE = -1;
 
 export function playbackOrder(measures: readonly TsvRow[]): number[] {
   const successors = new Map<number, number[]>();

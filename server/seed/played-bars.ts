@@ -78,7 +78,7 @@ export function playedBars(
 }
 
 /** The stored bar's row of a table: its `mc` and its position in it (`mc_onset`, whole notes). */
-export function rowPosition(row: TsvRow): { mc: number; quarters: number } {
+function rowPosition(row: TsvRow): { mc: number; quarters: number } {
   return { mc: Number(cell(row, 'mc')), quarters: 4 * parseFraction(cell(row, 'mc_onset')) };
 }
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { PyDict, pyStr, type PyObject, type PyValue } from './tla-python-json';
 
-export const TLA_VERSION = '0.5.14';
+const TLA_VERSION = '0.5.14';
 
 function md5(text: string): string {
   return createHash('md5').update(text, 'utf8').digest('hex');

@@ -51,7 +51,7 @@ const MAX_NAME_BYTES = 255;
  * Why a part's file name is refused, or null when it is fine. A directory part (old browsers,
  * scripts) is allowed and dropped, but a '..' segment is an attempt to climb out of it.
  */
-export function fileNameFault(fileName: string): string | null {
+function fileNameFault(fileName: string): string | null {
   if (UNSAFE_NAME_CHARACTERS.test(fileName)) {
     return 'the file name contains control or text-direction characters';
   }

@@ -26,8 +26,3 @@ export function saveBlob(blob: Blob, fileName: string): void {
     setTimeout(() => URL.revokeObjectURL(url), 0);
   }
 }
-
-/** Saves a file's .tla as downloaded, named after its work title. */
-export function saveTla(blob: Blob, title: string): void {
-  saveBlob(blob, tlaFileName(title));
-}

@@ -25,7 +25,7 @@ export function fetchOwnAccount(userId: number): Promise<OwnAccount> {
 }
 
 /** Joins each file to its works; the server lists them newest first, and so do the rows. */
-export function ownFileRows(json: UserFilesJson): OwnFileRow[] {
+function ownFileRows(json: UserFilesJson): OwnFileRow[] {
   const concrete = new Map(json.concrete_works.map((work) => [work.id, work]));
   const abstract = new Map(json.abstract_works.map((work) => [work.id, work]));
   return json.files.map((file: UserFileJson) => {

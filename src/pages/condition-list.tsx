@@ -25,7 +25,7 @@ interface ConditionListProps {
   placeholderFor?: (property: string) => string;
 }
 
-export const propertyLabel = (property: string) =>
+const propertyLabel = (property: string) =>
   property.charAt(0).toUpperCase() + property.slice(1).replace(/_/g, ' ');
 
 /** The condition rows (property, value, Remove) and 'Add condition...'. */

@@ -175,10 +175,6 @@ export interface ViewerFileJson {
 
 /** DRF-shaped errors */
 export type FieldErrors = Record<string, string[]>;
-export interface DetailError {
-  detail: string;
-  code?: string;
-}
 
 /** POST upload/ (201): the stored files, in upload order. */
 export interface UploadedFileJson {

@@ -7,7 +7,7 @@ import { atom, getDefaultStore } from 'jotai';
  * that touches that storage; only src/lib/api-client changes the tokens (login, refresh, logout),
  * and components read them through the atoms.
  */
-export const storageKeys = {
+const storageKeys = {
   accessToken: 'accessToken',
   refreshToken: 'refreshToken',
   username: 'username',

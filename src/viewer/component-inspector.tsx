@@ -17,7 +17,7 @@ const KIND_TITLES: Record<ViewerKind, string> = {
 };
 
 /** The fields SPEC.md section 3 lists for each viewer component kind. */
-export function inspectorFields(kind: ViewerKind, component: ComponentJson): Field[] {
+function inspectorFields(kind: ViewerKind, component: ComponentJson): Field[] {
   const c = component as unknown as Record<string, unknown>;
   const text = (key: string) => (typeof c[key] === 'string' ? (c[key] as string) : '');
   const time = (key: string) => (typeof c[key] === 'number' ? formatTime(c[key] as number) : '');

@@ -79,12 +79,6 @@ function inProcessClient(): LayoutClient {
   };
 }
 
-/** Live layout workers, for the page's leak checks (`window.__tiliaViewerWorkers`). */
-let liveWorkers = 0;
-export function liveLayoutWorkers(): number {
-  return liveWorkers;
-}
-
 /**
  * The one place that creates the layout worker and wraps it with comlink. Falls back to running
  * the same session in process when module workers are unavailable.
@@ -100,7 +94,6 @@ export function createLayoutClient(options: { inProcess?: boolean } = {}): Layou
   } catch {
     return inProcessClient();
   }
-  liveWorkers++;
   const remote = Comlink.wrap<LayoutWorkerApi>(worker);
   let disposed = false;
   const api = remote as unknown as LayoutApi;
@@ -114,7 +107,6 @@ export function createLayoutClient(options: { inProcess?: boolean } = {}): Layou
       disposed = true;
       remote[Comlink.releaseProxy]();
       worker.terminate();
-      liveWorkers--;
     },
   };
 }

@@ -75,7 +75,7 @@ export function componentTime(component: ComponentJson): number {
 }
 
 /** The end of a segment (hierarchy unit, note, audiowave bar); null for points. */
-export function componentEnd(component: ComponentJson): number | null {
+function componentEnd(component: ComponentJson): number | null {
   return 'end' in component && typeof component.end === 'number' ? component.end : null;
 }
 

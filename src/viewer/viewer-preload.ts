@@ -12,9 +12,9 @@ import { fetchMediaBaseUrl, fetchViewerBytes } from './viewer-data';
  * budget (DESIGN.md section 7) cannot be met if any of that waits for React.
  */
 
-export const NOT_FOUND_MESSAGE =
+const NOT_FOUND_MESSAGE =
   'This file does not exist, or it is private. Check the link, or log in as the file’s owner.';
-export const NETWORK_MESSAGE =
+const NETWORK_MESSAGE =
   'A server/network error occurred. Try waiting for a bit and reloading the page.';
 
 export type ViewerOpened = { ok: true; header: ViewerHeader } | { ok: false; message: string };
@@ -50,7 +50,7 @@ function firstViewGuess(): ViewRequest | undefined {
     : undefined;
 }
 
-export function startViewerLoad(fileId: string): ViewerStart {
+function startViewerLoad(fileId: string): ViewerStart {
   const abort = new AbortController();
   const client = createLayoutClient();
   const opened = (async (): Promise<ViewerOpened> => {

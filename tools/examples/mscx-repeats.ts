@@ -53,7 +53,7 @@ export interface BarEdit {
 }
 
 /** Applies edits to distinct bars, back to front so earlier offsets stay valid. */
-export function applyBarEdits(mscx: string, bars: StoredBar[], edits: BarEdit[]): string {
+function applyBarEdits(mscx: string, bars: StoredBar[], edits: BarEdit[]): string {
   let text = mscx;
   for (const edit of [...edits].sort((a, b) => b.mc - a.mc)) {
     const bar = bars[edit.mc - 1];
@@ -73,7 +73,7 @@ function withStartRepeat(bar: string): string {
  * Start-repeat marks that `next` implies: each bar that ends with an end-repeat goes back to its
  * first successor; that bar needs a start-repeat mark unless it is the first bar.
  */
-export function impliedStartRepeats(
+function impliedStartRepeats(
   mscx: string,
   bars: StoredBar[],
   successors: ReadonlyMap<number, readonly number[]>,
@@ -96,7 +96,7 @@ export function impliedStartRepeats(
   return [...edits.values()];
 }
 
-export function lowerVersion(mscx: string): string {
+function lowerVersion(mscx: string): string {
   const lowered = mscx.replace(/<museScore version="3\.02">/, '<museScore version="3.01">');
   if (!/<museScore version="3\.01">/.test(lowered)) {
     throw new Error('expected a museScore 3.01 or 3.02 file');
@@ -108,7 +108,7 @@ export function lowerVersion(mscx: string): string {
  * Section breaks inside the stretch a jump goes back over (from the bar it jumps to up to the jump
  * itself) become line breaks, so that the layout keeps the break and playback crosses it.
  */
-export function sectionBreaksUnderJumps(
+function sectionBreaksUnderJumps(
   mscx: string,
   bars: StoredBar[],
   successors: ReadonlyMap<number, readonly number[]>,

@@ -36,8 +36,8 @@ const OUT = fileURLToPath(MEDIA_DIR);
  * padding into the Info frame, which browsers use to drop the priming samples (measured in
  * Chromium by tests/e2e/examples-audio.spec.ts).
  */
-export const ENCODER_ARGS = ['-ac', '1', '-ar', '32000', '-c:a', 'libmp3lame', '-abr', '1'];
-export const BITRATE = '40k';
+const ENCODER_ARGS = ['-ac', '1', '-ar', '32000', '-c:a', 'libmp3lame', '-abr', '1'];
+const BITRATE = '40k';
 
 /** At most the desktop's 2,500 bars, and none shorter than a tenth of a second. */
 const MAX_AUDIOWAVE_BARS = 2500;

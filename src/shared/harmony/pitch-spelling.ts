@@ -11,7 +11,7 @@ export interface KeyFields {
 }
 
 /** STEP_TO_PITCH_CLASS of the desktop app (tilia/ui/timelines/harmony/constants.py). */
-export const STEP_PITCH_CLASSES = [0, 2, 4, 5, 7, 9, 11] as const;
+const STEP_PITCH_CLASSES = [0, 2, 4, 5, 7, 9, 11] as const;
 export const STEP_NAMES = ['C', 'D', 'E', 'F', 'G', 'A', 'B'] as const;
 
 /** Semitones of the scale degrees above the tonic. Minor is the natural minor, as music21's Key. */

@@ -34,7 +34,7 @@ function label(id: string | number): string {
   return typeof id === 'number' ? `#${id + 1}` : `'${id}'`;
 }
 
-export function describePlace(place: Place): string {
+function describePlace(place: Place): string {
   const parts: string[] = [];
   if (place.timeline !== null) parts.push(`timeline ${label(place.timeline)}`);
   if (place.component !== null) parts.push(`component ${label(place.component)}`);

@@ -1,21 +1,22 @@
 /**
  * The viewer JSON (the shape of GET files/{id}/json) built from a TlaDocument in the browser, for
- * the local viewer. It follows what the server does on upload (server/ingest: work fields, the
- * component rows, the harmony labels) and on read (server/files/viewer-json.ts), so that a local
- * file and the same file uploaded draw identically; a server test compares both on a fixture.
+ * the local viewer. It reads the work fields with the server's own code (tla/work-fields.ts) and
+ * follows what the server does with the component rows and harmony labels on upload and on read
+ * (server/files/viewer-json.ts), so that a local file and the same file uploaded draw identically;
+ * a server test compares both on a fixture.
  * Ids are made up (1, 2, 3, ... per table), since nothing is stored.
  */
 import type {
   ComponentJson,
   ConcreteWorkJson,
-  MediaStorage,
   MediaType,
   TimelineJson,
   ViewerFileJson,
 } from '../api-types';
 import { harmonyLabel, keyLabel } from '../harmony/harmony-label';
-import { localMediaName, mediaTypeOfPath, pathFileName, youtubeVideoId } from '../tla/media-path';
+import { pathFileName } from '../tla/media-path';
 import type { HarmonyComponent, ModeComponent, TlaDocument, TlaTimeline } from '../tla/tla-model';
+import { workFields, type WorkFields } from '../tla/work-fields';
 
 export interface LocalMedia {
   /** Where the browser loads the media from (an object URL of the file the user chose). */
@@ -38,47 +39,25 @@ function text(value: string): string {
   return value.toWellFormed().replace(NUL, '\uFFFD');
 }
 
-function metadataText(document: TlaDocument, key: string): string {
-  const value = document.mediaMetadata[key];
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return '';
-}
-
-function lastComponentTime(document: TlaDocument): number {
-  let last = 0;
-  for (const timeline of document.timelines) {
-    for (const component of timeline.components) {
-      const fields = component as unknown as Record<string, unknown>;
-      for (const key of ['time', 'end', 'postEnd']) {
-        const value = fields[key];
-        if (typeof value === 'number' && value > last) last = value;
-      }
-    }
-  }
-  return last;
-}
-
-function mediaTypeOf(mediaPath: string, media: LocalMedia | null): MediaType {
-  if (media) return media.mimeType.startsWith('video/') ? 'video' : 'audio';
-  return mediaTypeOfPath(mediaPath);
-}
-
-function concreteWork(document: TlaDocument, media: LocalMedia | null): ConcreteWorkJson {
-  const youtube = youtubeVideoId(document.mediaPath) !== null;
-  const storage: MediaStorage = youtube ? 'youtube' : media ? 'staticfiles' : 'abstract';
-  const length = document.mediaLength ?? lastComponentTime(document);
+function concreteWork(fields: WorkFields, media: LocalMedia | null): ConcreteWorkJson {
+  // The chosen file's MIME type knows better than the name the .tla gives it.
+  const chosen = fields.storage === 'staticfiles' ? media : null;
+  const type: MediaType = chosen
+    ? chosen.mimeType.startsWith('video/')
+      ? 'video'
+      : 'audio'
+    : fields.type;
   return {
     id: 1,
     abstract_work_id: 1,
-    artist: text(metadataText(document, 'performer')),
-    type: mediaTypeOf(document.mediaPath, youtube ? null : media),
-    storage,
-    url: text(youtube ? document.mediaPath.trim() : (media?.url ?? '')),
-    length,
+    artist: text(fields.artist),
+    type,
+    storage: fields.storage,
+    url: text(fields.url),
+    length: fields.length,
     start: 0,
-    end: length,
-    media_name: text(localMediaName(document.mediaPath)),
+    end: fields.length,
+    media_name: text(fields.mediaName),
   };
 }
 
@@ -225,14 +204,12 @@ export function viewerJsonFromDocument(
     }
     return json;
   });
+  const media = options.media ?? null;
+  const fields = workFields(document, media?.url ?? null);
   return {
     id: 0,
-    concrete_work: concreteWork(document, options.media ?? null),
-    abstract_work: {
-      id: 1,
-      title: text(metadataText(document, 'title') || 'Untitled'),
-      composer: text(metadataText(document, 'composer')),
-    },
+    concrete_work: concreteWork(fields, media),
+    abstract_work: { id: 1, title: text(fields.title), composer: text(fields.composer) },
     timelines,
   };
 }

@@ -3,9 +3,6 @@
  * comes from here, so the page, the worker and the tests agree on them.
  */
 export const DEFAULT_TIMELINE_WIDTH = 1800;
-export const PAGE_MARGIN = 10;
-export const TOP_AREA_REDUCTION = 60;
-export const TOOLBAR_HEIGHT = 50;
 /** Every timeline adds this much to the stack's height, as spacing below it. */
 export const TIMELINE_SPACING = 5.5;
 
@@ -14,7 +11,7 @@ export const ZOOM_STEP = 0.2;
  * Room after the media's end, so that the last component's label (a cadence, a measure number)
  * is on screen whole at fit-to-screen: the time axis spans the viewport less this.
  */
-export const MAX_END_MARGIN = 48;
+const MAX_END_MARGIN = 48;
 
 /** The end margin after a time axis `width` px wide: MAX_END_MARGIN, less on a phone. */
 export function endMargin(width: number): number {

@@ -76,7 +76,7 @@ export const diatonic = (step: number, octave: number): number => octave * 7 + s
 export const TREBLE: Omit<ClefChange, 'time'> = { line: -1, step: 4, octave: 4, shape: 'G' };
 
 /** The glyph family of a clef, from its icon name or, failing that, what it names where. */
-export function clefShape(fields: Fields, step: number, octave: number): ClefShape {
+function clefShape(fields: Fields, step: number, octave: number): ClefShape {
   const icon = typeof fields.icon === 'string' ? fields.icon.toLowerCase() : '';
   const lower = /8vb|8-?b|_8\b|-8\b/.test(icon);
   const upper = /8va|8-?a|\^8/.test(icon);

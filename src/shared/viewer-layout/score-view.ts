@@ -60,7 +60,7 @@ export const ACCIDENTAL_GLYPHS: Record<number, string> = {
 };
 
 /** Time signature digits: SMuFL timeSig0 (U+E080) to timeSig9. */
-export function meterDigits(value: number): string {
+function meterDigits(value: number): string {
   return [...String(value)].map((digit) => String.fromCharCode(0xe080 + Number(digit))).join('');
 }
 
@@ -97,12 +97,12 @@ export interface ScoreDrawing {
   count(visible: number): void;
 }
 
-export const STAFF_LINE_COLOR = 0x8a8a8a;
+const STAFF_LINE_COLOR = 0x8a8a8a;
 export const BAR_LINE_COLOR = 0x6b6b6b;
 export const NOTE_COLOR = 0x1f1f1f;
 export const LEDGER_COLOR = 0x6b6b6b;
 /** The header (clef, key, time) covers the notes under it with the timeline's background. */
-export const SCORE_HEADER_BACKGROUND = 0xfafafa;
+const SCORE_HEADER_BACKGROUND = 0xfafafa;
 
 /** Accidentals show when a bar is at least this wide (the desktop's own threshold). */
 const ACCIDENTAL_MIN_BAR_WIDTH = 30;

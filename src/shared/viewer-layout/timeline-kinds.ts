@@ -2,7 +2,7 @@
  * Timeline kinds the viewer draws. Files spell them 'HIERARCHY_TIMELINE' (desktop <= 0.6) or
  * 'Hierarchy' (0.7, TLA-FORMAT.md section 7); both spellings are recognised, in any case.
  */
-export const VIEWER_KINDS = [
+const VIEWER_KINDS = [
   'HIERARCHY',
   'SLIDER',
   'MARKER',

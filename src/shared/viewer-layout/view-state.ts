@@ -55,7 +55,7 @@ export function scrollWidth(view: ViewState): number {
 }
 
 /** The view with zoom and scroll set together, the scroll clamped at that zoom. */
-export function withView(view: ViewState, zoom: number, scrollLeft: number): ViewState {
+function withView(view: ViewState, zoom: number, scrollLeft: number): ViewState {
   const zoomed = { ...view, zoom };
   return { ...zoomed, scrollLeft: clampScroll(scaleOf(zoomed), view.viewportWidth, scrollLeft) };
 }

@@ -1,6 +1,6 @@
 import type { MediaAdapter } from './media-adapter';
 
-export const YOUTUBE_API_URL = 'https://www.youtube.com/iframe_api';
+const YOUTUBE_API_URL = 'https://www.youtube.com/iframe_api';
 /** SPEC.md section 9: an external player's progress is polled every 25 ms. */
 const PROGRESS_INTERVAL_MS = 25;
 
@@ -37,7 +37,7 @@ const PLAYING = 1;
 let apiPromise: Promise<YouTubeNamespace> | null = null;
 
 /** Loads the IFrame API script once per page, and only when a YouTube file is opened. */
-export function loadYouTubeApi(): Promise<YouTubeNamespace> {
+function loadYouTubeApi(): Promise<YouTubeNamespace> {
   if (window.YT?.Player) return Promise.resolve(window.YT);
   if (apiPromise) return apiPromise;
   apiPromise = new Promise((resolve, reject) => {

@@ -12,7 +12,6 @@ export const PANEL_DEFAULT_SHARE = 0.35;
 export const DIVIDER_KEY_STEP = 20;
 
 export const HOVER_MENU_COLLAPSED_WIDTH = 50;
-export const HOVER_MENU_EXPANDED_WIDTH = 300;
 /** The hover menu closes this long after a choice, so the pointer can leave it first. */
 export const HOVER_MENU_CLOSE_DELAY_MS = 200;
 

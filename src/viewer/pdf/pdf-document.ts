@@ -56,7 +56,7 @@ export interface PdfHandle {
 
 let openDocuments = 0;
 /** Documents not yet closed: the leak checks read it (`window.__tiliaPdfDocuments`). */
-export function liveDocuments(): number {
+function liveDocuments(): number {
   return openDocuments;
 }
 Object.defineProperty(window, '__tiliaPdfDocuments', { get: liveDocuments, configurable: true });

@@ -44,15 +44,17 @@ export async function childServerSetting(
 }
 
 /**
- * A server script (server/server.ts, or load-server.ts without the seed) run as a child process
- * under tsx with `env`, once it has written a line containing `ready`.
+ * A server script run as a child process with `env`, once it has written a line containing
+ * `ready`: TypeScript (server/server.ts, or load-server.ts without the seed) under tsx, the
+ * compiled server (dist-server/server.js) with plain node.
  */
 export async function startChildServer(
   script: string,
   env: Record<string, string>,
   ready: string,
 ): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, script], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -29,7 +29,7 @@ const JWT_PATTERN = /eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/;
 const RESET_LINK_PATTERN = /reset-password\/[^/\s"]+\/[^/\s"]+/;
 
 /** The log lines that give a secret away, with what they give away. */
-export function leakingLines(lines: string[] = captured): string[] {
+function leakingLines(lines: string[] = captured): string[] {
   const leaks: string[] = [];
   for (const line of lines) {
     if (JWT_PATTERN.test(line)) leaks.push(`token: ${line}`);

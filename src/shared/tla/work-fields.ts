@@ -1,6 +1,10 @@
-import type { TlaDocument } from '../../src/shared/tla/tla-model';
-import type { MediaStorage, MediaType } from '../../src/shared/api-types';
-import { localMediaName, mediaTypeOfPath, youtubeVideoId } from '../../src/shared/tla/media-path';
+/**
+ * The abstract and concrete work a .tla describes, read from its metadata and media path. The
+ * server stores these on upload and the local viewer shows them, so a file reads the same both ways.
+ */
+import type { MediaStorage, MediaType } from '../api-types';
+import { localMediaName, mediaTypeOfPath, youtubeVideoId } from './media-path';
+import type { TlaDocument } from './tla-model';
 
 /** The title of a file whose metadata gives none (the database's default too). */
 export const NO_TITLE = 'Untitled';
@@ -40,8 +44,8 @@ export interface WorkFields {
 }
 
 /**
- * The abstract and concrete work a file describes. `storedMediaUrl` is set when the media file
- * was uploaded with the .tla (it is then served by us, storage 'staticfiles').
+ * `storedMediaUrl` is set when the media file comes with the .tla (uploaded with it and served by
+ * us, or chosen beside it in the local viewer): storage 'staticfiles'.
  */
 export function workFields(document: TlaDocument, storedMediaUrl: string | null): WorkFields {
   const youtube = youtubeVideoId(document.mediaPath) !== null;
