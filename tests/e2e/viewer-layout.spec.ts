@@ -91,3 +91,30 @@ test('at 360 px the Play button is there and at least 40 px wide', async ({ brow
   await page.screenshot({ path: test.info().outputPath('viewer-360.png'), fullPage: true });
   await context.close();
 });
+
+test('the timelines take the height the window offers, and give it back', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await open(page, '/viewer/135');
+  const heights = () =>
+    page
+      .getByTestId('timeline-row')
+      .evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
+  const stackBottom = async () =>
+    (await page.locator('.viewer-timelines__stage').boundingBox())!.y +
+    (await page.locator('.viewer-timelines__stage').boundingBox())!.height;
+  const laptop = await heights();
+  expect(await stackBottom()).toBeLessThanOrEqual(900);
+
+  // A taller window: every row as tall or taller, the phrases at their most (60 px a level).
+  await page.setViewportSize({ width: 1440, height: 1300 });
+  await expect.poll(async () => (await heights())[3]).toBe(60);
+  const tall = await heights();
+  tall.forEach((height, i) => expect(height).toBeGreaterThanOrEqual(laptop[i]!));
+  expect(tall.reduce((a, b) => a + b)).toBeGreaterThan(laptop.reduce((a, b) => a + b));
+
+  // A short window: the least heights, as before, and the page scrolls to the rest.
+  await page.setViewportSize({ width: 1440, height: 500 });
+  await expect.poll(heights).toEqual([40, 30, 160, 30, 60, 30, 30]);
+  await context.close();
+});

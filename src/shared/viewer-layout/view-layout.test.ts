@@ -114,6 +114,24 @@ describe('layoutView', () => {
     expect(dense?.glyphKinds.length).toBe(500);
   });
 
+  it('draws each timeline at the height it is asked for, stacked in order', () => {
+    const least = layoutView(file, fit);
+    expect(least.rows.map((row) => row.height)).toEqual(file.timelines.map((t) => t.height));
+    const heights = file.timelines.map((t) => t.sizing.max);
+    const tall = layoutView(file, { ...fit, heights });
+    expect(tall.rows.map((row) => row.height)).toEqual(heights);
+    expect(tall.rows[1]?.y).toBe((heights[0] ?? 0) + 5.5);
+    expect(tall.totalHeight).toBeGreaterThan(least.totalHeight);
+    // The hierarchy's two levels share its height; the harmony's two rows share its height.
+    const hierarchy = tall.timelines[3];
+    const levelHeight = (heights[3] ?? 0) / 2;
+    expect(hierarchy?.rects[1]).toBe(levelHeight + 1);
+    expect(hierarchy?.rects[3]).toBe(levelHeight - 2);
+    const harmony = tall.timelines[1];
+    const chord = harmony?.labels.find((label) => label.text === 'I');
+    expect(chord?.y).toBeGreaterThan((heights[1] ?? 0) / 2);
+  });
+
   it('hands its typed arrays over for transfer', () => {
     const layout = layoutView(file, fit);
     const buffers = layoutTransferables(layout);
