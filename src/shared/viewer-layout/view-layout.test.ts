@@ -114,6 +114,21 @@ describe('layoutView', () => {
     expect(dense?.glyphKinds.length).toBe(500);
   });
 
+  it("keeps a marker's label at the end of the axis inside a phone's data area", () => {
+    // The fixture's markers: HC at 5 s, PAC at 30 s. On a phone the data area is 282 px wide
+    // and the axis 268 px: zoomed so that 30 s falls 18 px before the edge, PAC has no room
+    // right of its marker and goes left of it.
+    const phone = { zoom: 1, scrollLeft: 0, viewportWidth: 282, width: 268 };
+    const pps = (264 / 30 / 268) * 100;
+    const markers = layoutView(file, { ...phone, zoom: pps }).timelines[2];
+    const pac = markers?.labels.find((label) => label.text === 'PAC');
+    expect(pac).toBeDefined();
+    expect((pac?.x ?? 0) + labelWidth('PAC')).toBeLessThanOrEqual(264 - 5);
+    for (const label of markers?.labels ?? []) {
+      expect(label.x + labelWidth(label.text)).toBeLessThanOrEqual(282);
+    }
+  });
+
   it('draws each timeline at the height it is asked for, stacked in order', () => {
     const least = layoutView(file, fit);
     expect(least.rows.map((row) => row.height)).toEqual(file.timelines.map((t) => t.height));

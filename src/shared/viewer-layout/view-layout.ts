@@ -16,7 +16,8 @@ import {
   TEXT_COLOR,
   TIMELINE_BAR_HEIGHT,
 } from './layout-constants';
-import { fitLabel, labelWidth } from './label-fit';
+import { labelWidth } from './label-fit';
+import { markerLabels } from './marker-labels';
 import { occludedMarkers } from './pdf-markers';
 import { scoreView } from './score-view';
 import { sameHeights, stackTimelines, type StackedRow } from './timeline-heights';
@@ -242,23 +243,25 @@ function drawTimeline(
       for (let i = from; i < to; i++) xs[i - from] = (points.times[i] ?? 0) * pps - offset;
       const kept = aggregatePoints(xs);
       const top = middle(TIMELINE_BAR_HEIGHT);
+      const placed = markerLabels(
+        Array.from(kept, (k) => xs[k] ?? 0),
+        Array.from(kept, (k) => {
+          const component = timeline.components[points.indices[k + from] ?? 0];
+          return (component as { label?: string } | undefined)?.label ?? '';
+        }),
+        viewport,
+      );
       kept.forEach((k, n) => {
         const x = xs[k] ?? 0;
         const index = points.indices[k + from] ?? 0;
         out.glyph(x, top + MARKER_GLYPH_Y, GLYPH_MARKER, timeline.colors?.[index] ?? 0);
         out.hit(x - MARKER_HALF_WIDTH, 0, x + MARKER_HALF_WIDTH, height, index);
-        const nextX = n + 1 < kept.length ? (xs[kept[n + 1] ?? 0] ?? 0) : x + 200;
-        const component = timeline.components[index] as { label?: string } | undefined;
-        const text = fitLabel(
-          component?.label ?? '',
-          nextX - x - MARKER_HALF_WIDTH - 4,
-          SMALL_LABEL_FONT_SIZE,
-        );
-        if (text) {
+        const label = placed[n];
+        if (label) {
           out.labels.push({
-            x: x + MARKER_HALF_WIDTH + 2,
+            x: label.x,
             y: top + 14,
-            text,
+            text: label.text,
             size: SMALL_LABEL_FONT_SIZE,
           });
         }
