@@ -1,5 +1,5 @@
 import { SMALL_LABEL_FONT_SIZE } from './layout-constants';
-import { fitLabel, labelWidth } from './label-fit';
+import { EDGE_WIDTH_FACTOR, edgeLabelWidth, fitLabel } from './label-fit';
 
 export interface PlacedMarkerLabel {
   /** The text's left edge, viewport px. */
@@ -13,12 +13,6 @@ const MARKER_HALF_WIDTH = 5;
 const LABEL_GAP = 2;
 /** The last marker's label may run this far when nothing follows it. */
 const LAST_LABEL_ROOM = 200;
-/**
- * Widths are estimated from an average glyph (label-fit.ts); capitals, as in cadence labels
- * (PAC, HC), run wider. At the data area's edge, where a wrong guess cuts the text, a label is
- * given room for this much more than the estimate.
- */
-const EDGE_WIDTH_FACTOR = 1.3;
 
 /**
  * Where each marker's label is drawn, given the markers' x (sorted, viewport px) and labels. A
@@ -49,7 +43,7 @@ export function markerLabels(
       const leftText = fitLabel(label, leftRoom, size);
       if (leftText.length > text.length) {
         text = leftText;
-        at = leftEnd - labelWidth(leftText, size) * EDGE_WIDTH_FACTOR;
+        at = leftEnd - edgeLabelWidth(leftText, size);
       }
     }
     if (!text) {
@@ -57,7 +51,7 @@ export function markerLabels(
       return;
     }
     placed.push({ x: at, text });
-    previousEnd = at + labelWidth(text, size) * EDGE_WIDTH_FACTOR;
+    previousEnd = at + edgeLabelWidth(text, size);
   });
   return placed;
 }

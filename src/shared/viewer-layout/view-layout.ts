@@ -16,7 +16,7 @@ import {
   TEXT_COLOR,
   TIMELINE_BAR_HEIGHT,
 } from './layout-constants';
-import { labelWidth } from './label-fit';
+import { edgeLabelWidth, labelWidth } from './label-fit';
 import { markerLabels } from './marker-labels';
 import { occludedMarkers } from './pdf-markers';
 import { scoreView } from './score-view';
@@ -224,13 +224,18 @@ function drawTimeline(
         out.rect(Math.floor(x), top + BEAT_HEIGHT - h, 1, h, BEAT_TICK_COLOR);
         out.hit(x - 3, 0, x + 3, height, points.indices[view.tickBeat[n] ?? 0] ?? 0);
       });
+      // A number that would cross the data area's right edge ends at its tick instead, when
+      // that keeps clear of the number before it.
+      let previousEnd = -Infinity;
       for (const label of view.labels) {
-        out.labels.push({
-          x: label.x + 2,
-          y: top + 1,
-          text: label.text,
-          size: SMALL_LABEL_FONT_SIZE,
-        });
+        let x = label.x + 2;
+        const edgeWidth = edgeLabelWidth(label.text, SMALL_LABEL_FONT_SIZE);
+        if (x + edgeWidth > viewport) {
+          x = label.x - 2 - edgeWidth;
+          if (x < previousEnd + 2) continue;
+        }
+        previousEnd = x + labelWidth(label.text, SMALL_LABEL_FONT_SIZE);
+        out.labels.push({ x, y: top + 1, text: label.text, size: SMALL_LABEL_FONT_SIZE });
       }
       break;
     }
