@@ -350,12 +350,21 @@ function drawTimeline(
     case 'SCORE': {
       const score = timeline.score;
       if (!score) break;
-      scoreView(score, height, pps, offset, viewport, timeline.barSeconds ?? 0, {
-        rect: (x, y, w, h, color) => out.rect(x, y, w, h, color),
-        hit: (x0, y0, x1, y1, index) => out.hit(x0, y0, x1, y1, index),
-        glyph: (x, y, text, size) => out.labels.push({ x, y, text, size, font: 'music' }),
-        count: (visible) => (out.visibleCount = visible),
-      });
+      scoreView(
+        score,
+        height,
+        pps,
+        offset,
+        viewport,
+        timeline.barSeconds ?? 0,
+        {
+          rect: (x, y, w, h, color) => out.rect(x, y, w, h, color),
+          hit: (x0, y0, x1, y1, index) => out.hit(x0, y0, x1, y1, index),
+          glyph: (x, y, text, size) => out.labels.push({ x, y, text, size, font: 'music' }),
+          count: (visible) => (out.visibleCount = visible),
+        },
+        contentEnd * pps - offset,
+      );
       break;
     }
     default: {
