@@ -26,9 +26,9 @@ export function labelWidth(text: string, fontSize = LABEL_FONT_SIZE): number {
 }
 
 /**
- * The width to allow a label at the data area's right edge, where a wrong guess cuts the text:
- * the average glyph underestimates capitals and wide digits (cadence labels such as PAC, long
- * measure numbers) by up to a quarter.
+ * The width to allow a text label at the data area's right edge, where a wrong guess cuts it:
+ * the average glyph underestimates capitals (cadence labels such as PAC) by up to a quarter.
+ * Digits are narrower than the average, so numbers need no such allowance.
  */
 export function edgeLabelWidth(text: string, fontSize = LABEL_FONT_SIZE): number {
   return labelWidth(text, fontSize) * EDGE_WIDTH_FACTOR;

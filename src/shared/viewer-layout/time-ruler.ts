@@ -1,4 +1,4 @@
-import { edgeLabelWidth } from './label-fit';
+import { labelWidth } from './label-fit';
 import { pixelsPerSecond, timeToX, xToTime, type TimeScale } from './time-scale';
 
 /**
@@ -26,7 +26,7 @@ const RULER_LABEL_PADDING = 3;
 
 /** How far right of its tick a label reaches, with a gap after it. */
 function labelRoom(label: string): number {
-  return RULER_LABEL_PADDING + edgeLabelWidth(label, RULER_FONT_SIZE) + RULER_LABEL_PADDING;
+  return RULER_LABEL_PADDING + labelWidth(label, RULER_FONT_SIZE) + RULER_LABEL_PADDING;
 }
 
 export function rulerInterval(scale: TimeScale): number {
@@ -63,7 +63,7 @@ export function rulerTicks(scale: TimeScale, viewportWidth: number): RulerTick[]
     const time = n * interval;
     const x = timeToX(scale, time);
     const label = rulerLabel(time, interval);
-    const width = RULER_LABEL_PADDING + edgeLabelWidth(label, RULER_FONT_SIZE);
+    const width = RULER_LABEL_PADDING + labelWidth(label, RULER_FONT_SIZE);
     const end = x + width > viewportWidth;
     // Ended at its tick, a label may reach back over the one before: the tick stays, unlabelled.
     const previous = ticks.at(-1);

@@ -16,7 +16,7 @@ import {
   TEXT_COLOR,
   TIMELINE_BAR_HEIGHT,
 } from './layout-constants';
-import { edgeLabelWidth, labelWidth } from './label-fit';
+import { labelWidth } from './label-fit';
 import { markerLabels } from './marker-labels';
 import { occludedMarkers } from './pdf-markers';
 import { scoreView } from './score-view';
@@ -229,12 +229,12 @@ function drawTimeline(
       let previousEnd = -Infinity;
       for (const label of view.labels) {
         let x = label.x + 2;
-        const edgeWidth = edgeLabelWidth(label.text, SMALL_LABEL_FONT_SIZE);
-        if (x + edgeWidth > viewport) {
-          x = label.x - 2 - edgeWidth;
+        const width = labelWidth(label.text, SMALL_LABEL_FONT_SIZE);
+        if (x + width > viewport) {
+          x = label.x - 2 - width;
           if (x < previousEnd + 2) continue;
         }
-        previousEnd = x + labelWidth(label.text, SMALL_LABEL_FONT_SIZE);
+        previousEnd = x + width;
         out.labels.push({ x, y: top + 1, text: label.text, size: SMALL_LABEL_FONT_SIZE });
       }
       break;
