@@ -1,6 +1,5 @@
 import { FIGURE_FONT_SIZE, TEXT_COLOR } from '../shared/viewer-layout/layout-constants';
 import type { DrawnLabel, ViewLayout } from '../shared/viewer-layout/view-layout';
-import type { TimelineHeader } from '../shared/viewer-layout/viewer-document';
 import { MUSIC_FONT_FAMILY, musicBaseline, musicFontReady } from './music-font';
 
 const FONT_FAMILY = 'Arial, Helvetica, sans-serif';
@@ -48,11 +47,7 @@ export class LabelLayer {
   private last: ViewLayout | null = null;
   private fontAsked = false;
 
-  constructor(
-    parent: HTMLElement,
-    before: Node | null,
-    private readonly headers: readonly TimelineHeader[],
-  ) {
+  constructor(parent: HTMLElement, before: Node | null) {
     this.element.className = 'viewer-labels';
     this.element.setAttribute('aria-hidden', 'true');
     this.element.style.fontFamily = FONT_FAMILY;
@@ -64,7 +59,7 @@ export class LabelLayer {
     this.last = layout;
     let used = 0;
     for (const drawing of layout.timelines) {
-      const top = this.headers[drawing.index]?.y ?? 0;
+      const top = layout.rows[drawing.index]?.y ?? 0;
       for (const label of drawing.labels) {
         this.place(this.take(used++), label, top);
       }

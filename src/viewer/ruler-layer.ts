@@ -20,6 +20,7 @@ export class RulerLayer {
       }
       mark.style.transform = `translate3d(${Math.round(tick.x)}px, 0, 0)`;
       mark.hidden = false;
+      mark.classList.toggle('viewer-ruler__tick--end', tick.end);
       if (mark.textContent !== tick.label) mark.textContent = tick.label;
     });
     for (let n = ticks.length; n < this.ticks.length; n++) this.ticks[n]!.hidden = true;

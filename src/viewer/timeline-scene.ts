@@ -4,7 +4,6 @@ import 'pixi.js/browser';
 // The site's CSP forbids eval; this swaps pixi's generated shader glue for a static version.
 import 'pixi.js/unsafe-eval';
 import { Container, Graphics, Texture, Ticker, WebGLRenderer } from 'pixi.js';
-import type { TimelineHeader } from '../shared/viewer-layout/viewer-document';
 import {
   GLYPH_MARKER,
   GLYPH_PDF_OCCLUDED,
@@ -12,6 +11,7 @@ import {
   type ViewLayout,
 } from '../shared/viewer-layout/view-layout';
 import { PDF_ICON_COLOR, TIMELINE_SPACING } from '../shared/viewer-layout/layout-constants';
+import type { StackedRow } from '../shared/viewer-layout/timeline-heights';
 import { addRects, ParticleBatch } from './rect-particles';
 
 /** The timelines' backgrounds alternate: even ones the canvas's clear colour, odd ones darker. */
@@ -70,10 +70,7 @@ class SceneBatches {
   private readonly markers: ParticleBatch;
   private readonly pdfIcons: ParticleBatch;
 
-  constructor(
-    private readonly headers: readonly TimelineHeader[],
-    private readonly glyphs: GlyphTextures,
-  ) {
+  constructor(private readonly glyphs: GlyphTextures) {
     this.markers = new ParticleBatch(glyphs.marker);
     this.pdfIcons = new ParticleBatch(glyphs.pdf);
   }
@@ -88,13 +85,13 @@ class SceneBatches {
     this.pdfIcons.begin();
     // The even bands are the canvas's clear colour, so only the odd ones cost a quad and its
     // pixels; the white spacing under each timeline is drawn over the clear colour.
-    for (const header of this.headers) {
-      if (header.index % 2 === 1) this.rects.add(0, header.y, width, header.height, ODD_BAND_COLOR);
-      this.rects.add(0, header.y + header.height, width, TIMELINE_SPACING, SPACING_COLOR);
-    }
+    layout.rows.forEach((row, index) => {
+      if (index % 2 === 1) this.rects.add(0, row.y, width, row.height, ODD_BAND_COLOR);
+      this.rects.add(0, row.y + row.height, width, TIMELINE_SPACING, SPACING_COLOR);
+    });
     for (const drawing of layout.timelines) {
-      const header = this.headers[drawing.index];
-      if (header) this.drawTimeline(drawing, header.y);
+      const row = layout.rows[drawing.index];
+      if (row) this.drawTimeline(drawing, row.y);
     }
     this.rects.end();
     this.markers.end();
@@ -165,27 +162,27 @@ export class TimelineScene {
   private readonly batches: SceneBatches;
   private readonly selection = new Graphics();
   private readonly glyphs: GlyphTextures;
+  /** The rows of the layout drawn last, which a selection is drawn in. */
+  private rows: readonly StackedRow[] = [];
   private destroyed = false;
 
   private readonly stage = new Container();
 
   private constructor(
     private readonly renderer: WebGLRenderer,
-    private readonly headers: readonly TimelineHeader[],
     private width: number,
   ) {
     this.glyphs = glyphTextures(renderer);
-    this.batches = new SceneBatches(headers, this.glyphs);
+    this.batches = new SceneBatches(this.glyphs);
     this.stage.addChild(...this.batches.containers, this.selection);
   }
 
   static async create(
     canvas: HTMLCanvasElement,
-    headers: readonly TimelineHeader[],
     width: number,
     height: number,
   ): Promise<TimelineScene> {
-    return new TimelineScene(await initRenderer(canvas, width, height), headers, width);
+    return new TimelineScene(await initRenderer(canvas, width, height), width);
   }
 
   resize(width: number, height: number): void {
@@ -194,15 +191,16 @@ export class TimelineScene {
   }
 
   draw(layout: ViewLayout): void {
+    this.rows = layout.rows;
     this.batches.draw(layout, this.width);
   }
 
   drawSelection(box: SelectionBox | null): void {
     this.selection.clear();
     if (!box) return;
-    const header = this.headers[box.timeline];
-    if (!header) return;
-    const y = header.y;
+    const row = this.rows[box.timeline];
+    if (!row) return;
+    const y = row.y;
     const x0 = Math.max(box.x0, -2);
     const x1 = Math.min(box.x1, this.width + 2);
     if (x1 < 0 || x0 > this.width) return;

@@ -5,6 +5,12 @@ import { DEFAULT_TIMELINE_WIDTH } from '../shared/viewer-layout/layout-constants
 import type { ComponentRef } from '../shared/viewer-layout/layout-session';
 import { timeToX, xToTime } from '../shared/viewer-layout/time-scale';
 import { rulerTicks } from '../shared/viewer-layout/time-ruler';
+import {
+  fitTimelineHeights,
+  sameHeights,
+  stackTimelines,
+  type StackedRow,
+} from '../shared/viewer-layout/timeline-heights';
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import type { ViewLayout, ViewRequest } from '../shared/viewer-layout/view-layout';
 import {
@@ -29,6 +35,7 @@ import { clampToSpan, seekApplies, type SeekRequest } from './playback-rules';
 import { PlayheadLoop } from './playhead-loop';
 import { RulerLayer } from './ruler-layer';
 import { attachSeekDrag, type SeekDrag } from './seek-drag';
+import { stackRoom, watchStackRoom } from './stack-room';
 import { forwardStageScrolling, type StageScrolling } from './stage-scroll';
 import { TimelineScene, type SelectionBox } from './timeline-scene';
 
@@ -56,8 +63,16 @@ export interface Selection {
   component: ComponentJson;
 }
 
+/** Where the timelines are drawn: each one's top and height, and the stack's height. */
+export interface TimelineStack {
+  rows: StackedRow[];
+  totalHeight: number;
+}
+
 export interface ViewerListener {
   playing(playing: boolean): void;
+  /** The timelines were drawn at other heights (the window's height changed). */
+  stack(stack: TimelineStack): void;
   selection(selection: Selection | null): void;
   zoom(zoom: number): void;
   error(message: string): void;
@@ -88,6 +103,12 @@ export class ViewerController {
   private scene: TimelineScene | null = null;
   private layout: ViewLayout | null = null;
   private view: ViewState;
+  /** Each timeline's height, fitted to the room the window gives the timelines. */
+  private heights: number[];
+  /** The stack's height the canvas has now. */
+  private canvasHeight: number;
+  /** The row heights the page was last told of (listener.stack). */
+  private reportedHeights: number[] | null = null;
   /** The direction of the last zoom step, which the next one most likely repeats. */
   private lastZoomDirection: 1 | -1 = 1;
   private selected: Selection | null = null;
@@ -96,6 +117,7 @@ export class ViewerController {
   private readonly views: LatestWins<PendingView, ViewLayout>;
   private readonly loop: PlayheadLoop;
   private readonly resizeObserver: ResizeObserver;
+  private readonly stopWatchingRoom: () => void;
   private readonly stageScrolling: StageScrolling;
   private readonly labels: LabelLayer;
   private readonly ruler: RulerLayer;
@@ -134,7 +156,7 @@ export class ViewerController {
         viewportWidth: () => this.view.viewportWidth,
       },
     );
-    this.labels = new LabelLayer(elements.stage, elements.rows, header.timelines);
+    this.labels = new LabelLayer(elements.stage, elements.rows);
     this.ruler = new RulerLayer(elements.ruler);
     const seekTo = (time: number) => this.seek({ time, ifPlaying: true });
     const timeAt = (clientX: number) => this.timeAt(clientX);
@@ -147,6 +169,8 @@ export class ViewerController {
       }),
     ];
     this.view = initialView(header.start, header.end, this.measureViewport());
+    this.heights = this.fittedHeights();
+    this.canvasHeight = Math.ceil(stackTimelines(this.heights).total);
     elements.scroller.addEventListener('scroll', this.onScroll, { passive: true });
     this.stageScrolling = forwardStageScrolling(elements.stage, elements.scroller);
     this.hover = new HoverTip(elements.stage, elements.hover, {
@@ -158,8 +182,9 @@ export class ViewerController {
       },
       viewportWidth: () => this.view.viewportWidth,
     });
-    this.resizeObserver = new ResizeObserver(() => this.onResize());
+    this.resizeObserver = new ResizeObserver(this.onResize);
     this.resizeObserver.observe(elements.scroller);
+    this.stopWatchingRoom = watchStackRoom(elements.region, this.onResize);
   }
 
   /** Creates the scene and draws the first view; resolves once the scene exists. */
@@ -168,9 +193,8 @@ export class ViewerController {
     this.requestView(null);
     const scene = await TimelineScene.create(
       this.elements.canvas,
-      this.header.timelines,
       this.view.viewportWidth,
-      Math.ceil(this.header.totalHeight),
+      this.canvasHeight,
     );
     if (this.disposed) {
       scene.destroy();
@@ -194,13 +218,25 @@ export class ViewerController {
     return Math.max(100, Math.floor(this.elements.scroller.clientWidth) || DEFAULT_TIMELINE_WIDTH);
   }
 
+  private fittedHeights(): number[] {
+    return fitTimelineHeights(
+      this.header.timelines.map((timeline) => timeline.sizing),
+      stackRoom(this.elements.region, this.elements.stage),
+    );
+  }
+
+  /** What the layout worker is asked for to draw a view at the fitted heights. */
+  private requestFor(view: ViewState): ViewRequest {
+    return { ...requestOf(view), heights: this.heights };
+  }
+
   private applyContentWidth(): void {
     this.elements.content.style.width = `${scrollWidth(this.view)}px`;
     this.elements.stage.style.width = `${this.view.viewportWidth}px`;
   }
 
   private requestView(zoomStartedAt: number | null): void {
-    this.views.request({ request: requestOf(this.view), zoomStartedAt });
+    this.views.request({ request: this.requestFor(this.view), zoomStartedAt });
   }
 
   private show(layout: ViewLayout, pending: PendingView): void {
@@ -212,6 +248,16 @@ export class ViewerController {
   private paint(layout: ViewLayout, zoomStartedAt: number | null): void {
     const scene = this.scene;
     if (!scene) return;
+    const height = Math.ceil(layout.totalHeight);
+    if (height !== this.canvasHeight) {
+      this.canvasHeight = height;
+      scene.resize(this.view.viewportWidth, height);
+    }
+    const drawnHeights = layout.rows.map((row) => row.height);
+    if (!this.reportedHeights || !sameHeights(drawnHeights, this.reportedHeights)) {
+      this.reportedHeights = drawnHeights;
+      this.listener.stack({ rows: layout.rows, totalHeight: layout.totalHeight });
+    }
     scene.draw(layout);
     this.knobs = Array.from(
       this.elements.region.querySelectorAll<HTMLElement>('[data-slider-knob], [data-ruler-head]'),
@@ -252,14 +298,21 @@ export class ViewerController {
     this.requestView(null);
   };
 
-  private onResize(): void {
+  /** A new width or window height: the view keeps its zoom, the rows refit, one new layout. */
+  private readonly onResize = (): void => {
+    if (this.disposed) return;
     const width = this.measureViewport();
-    if (width === this.view.viewportWidth || this.disposed) return;
-    this.view = resizedTo(this.view, width);
-    this.applyContentWidth();
-    this.scene?.resize(width, Math.ceil(this.header.totalHeight));
+    const heights = this.fittedHeights();
+    const widthChanged = width !== this.view.viewportWidth;
+    if (!widthChanged && sameHeights(heights, this.heights)) return;
+    this.heights = heights;
+    if (widthChanged) {
+      this.view = resizedTo(this.view, width);
+      this.applyContentWidth();
+      this.scene?.resize(width, this.canvasHeight);
+    }
     this.requestView(null);
-  }
+  };
 
   /** Shows another view; the scroll event that follows finds nothing to do. */
   private setView(next: ViewState, zoomStartedAt: number | null): void {
@@ -289,7 +342,7 @@ export class ViewerController {
     const directions = this.lastZoomDirection === 1 ? ([1, -1] as const) : ([-1, 1] as const);
     for (const direction of directions) {
       const next = zoomStepped(this.view, direction, this.media.currentTime());
-      if (next) this.client.prefetchLayout(requestOf(next));
+      if (next) this.client.prefetchLayout(this.requestFor(next));
     }
   }
 
@@ -374,10 +427,11 @@ export class ViewerController {
   /** Whether viewport y is on a slider timeline, whose knob and line seek like the ruler. */
   private isOnSlider(clientY: number): boolean {
     const y = clientY - this.elements.canvas.getBoundingClientRect().top;
-    return this.header.timelines.some(
-      (timeline) =>
-        timeline.kind === 'SLIDER' && y >= timeline.y && y <= timeline.y + timeline.height,
-    );
+    const rows = this.layout?.rows ?? [];
+    return this.header.timelines.some((timeline) => {
+      const row = rows[timeline.index];
+      return timeline.kind === 'SLIDER' && !!row && y >= row.y && y <= row.y + row.height;
+    });
   }
 
   private hit(clientX: number, clientY: number): ComponentRef | null {
@@ -387,9 +441,10 @@ export class ViewerController {
     const x = clientX - box.left;
     const y = clientY - box.top;
     for (const header of this.header.timelines) {
-      if (y < header.y || y > header.y + header.height) continue;
+      const row = layout.rows[header.index];
+      if (!row || y < row.y || y > row.y + row.height) continue;
       const drawing = layout.timelines[header.index];
-      const index = drawing ? hitComponent(drawing, x, y - header.y) : null;
+      const index = drawing ? hitComponent(drawing, x, y - row.y) : null;
       return index === null ? null : { timeline: header.index, index };
     }
     return null;
@@ -410,8 +465,8 @@ export class ViewerController {
     if (!selected || !layout) return null;
     const { ref, component } = selected;
     const drawing = layout.timelines[ref.timeline];
-    const header = this.header.timelines[ref.timeline];
-    if (!drawing || !header) return null;
+    const row = layout.rows[ref.timeline];
+    if (!drawing || !row) return null;
     for (let n = 0; n < drawing.hitIndices.length; n++) {
       if (drawing.hitIndices[n] !== ref.index) continue;
       const [x0, y0, x1, y1] = Array.from(drawing.hits.subarray(n * 4, n * 4 + 4));
@@ -421,7 +476,7 @@ export class ViewerController {
     const x0 = timeToX(layout.scale, componentTime(component));
     const end = componentEnd(component);
     const x1 = end === null ? x0 + 1 : timeToX(layout.scale, end);
-    return { timeline: ref.timeline, x0: x0 - 2, x1: x1 + 2, y0: 0, y1: header.height };
+    return { timeline: ref.timeline, x0: x0 - 2, x1: x1 + 2, y0: 0, y1: row.height };
   }
 
   dispose(): void {
@@ -430,6 +485,7 @@ export class ViewerController {
     this.loop.stop();
     this.views.dispose();
     this.resizeObserver.disconnect();
+    this.stopWatchingRoom();
     this.elements.scroller.removeEventListener('scroll', this.onScroll);
     this.stageScrolling.dispose();
     for (const drag of this.seekDrags) drag.dispose();

@@ -8,7 +8,12 @@ import { abstractClock, type MediaAdapter } from './media/media-adapter';
 import { youtubeAdapter } from './media/youtube-adapter';
 import { youtubeVideoId } from '../shared/tla/media-path';
 import { readShareParams, shareTime, shareUrl } from './share-params';
-import { componentTime, ViewerController, type Selection } from './viewer-controller';
+import {
+  componentTime,
+  ViewerController,
+  type Selection,
+  type TimelineStack,
+} from './viewer-controller';
 import { mediaUrl } from './viewer-data';
 import { VIDEO_WIDTHS, ViewerToolbar, type VideoSize } from './viewer-toolbar';
 import { PublishedClock } from './playback-clock';
@@ -32,19 +37,19 @@ interface ViewerScreenProps {
  */
 function TimelineNames({
   timelines,
-  height,
+  stack,
 }: {
   timelines: ViewerHeader['timelines'];
-  height: number;
+  stack: TimelineStack;
 }) {
   return (
     <div className="viewer-names" data-testid="timeline-names">
-      <div className="viewer-names__list" style={{ height }}>
+      <div className="viewer-names__list" style={{ height: Math.ceil(stack.totalHeight) }}>
         {timelines.map((timeline) => (
           <div
             key={timeline.index}
             className="viewer-name"
-            style={{ top: timeline.y, height: timeline.height }}
+            style={rowStyle(stack, timeline)}
             title={timeline.name || undefined}
           >
             {timeline.name}
@@ -53,6 +58,20 @@ function TimelineNames({
       </div>
     </div>
   );
+}
+
+/** A timeline's place in the stack as drawn (its least-height place until the first layout). */
+function rowStyle(stack: TimelineStack, timeline: ViewerHeader['timelines'][number]) {
+  const row = stack.rows[timeline.index];
+  return { top: row?.y ?? timeline.y, height: row?.height ?? timeline.height };
+}
+
+/** The stack at the least heights, as the header gives it. */
+function leastStack(header: ViewerHeader): TimelineStack {
+  return {
+    rows: header.timelines.map(({ y, height }) => ({ y, height })),
+    totalHeight: header.totalHeight,
+  };
 }
 
 /**
@@ -92,6 +111,7 @@ export function ViewerScreen({
   const [selection, setSelection] = useState<Selection | null>(null);
   const [videoSize, setVideoSize] = useState<VideoSize>('medium');
   const [problem, setProblem] = useState<string | null>(null);
+  const [stack, setStack] = useState<TimelineStack>(() => leastStack(header));
   const controllerRef = useRef<ViewerController | null>(null);
   const mediaRef = useRef<HTMLMediaElement | null>(null);
   const youtubeRef = useRef<HTMLDivElement>(null);
@@ -167,6 +187,7 @@ export function ViewerScreen({
       },
       {
         playing: setPlaying,
+        stack: setStack,
         selection: setSelection,
         zoom: () => undefined,
         error: setProblem,
@@ -227,7 +248,7 @@ export function ViewerScreen({
 
   const selectedHeader = selection ? header.timelines[selection.ref.timeline] : undefined;
   const mediaSrc = storage === 'staticfiles' ? mediaUrl(mediaBaseUrl, work.url) : '';
-  const totalHeight = Math.ceil(header.totalHeight);
+  const totalHeight = Math.ceil(stack.totalHeight);
 
   return (
     <div className={`viewer-layout${sidePanel ? ' viewer-layout--with-panel' : ''}`}>
@@ -317,7 +338,7 @@ export function ViewerScreen({
           onKeyDown={onTimelineKey}
           data-testid="timelines"
         >
-          <TimelineNames timelines={header.timelines} height={totalHeight} />
+          <TimelineNames timelines={header.timelines} stack={stack} />
           <div className="viewer-timelines__data">
             <div
               className="viewer-ruler"
@@ -347,7 +368,7 @@ export function ViewerScreen({
                     data-testid="timeline-row"
                     data-kind={timeline.kind}
                     data-component-count={timeline.componentCount}
-                    style={{ top: timeline.y, height: timeline.height }}
+                    style={rowStyle(stack, timeline)}
                   >
                     {timeline.kind === 'SLIDER' && (
                       <span className="viewer-knob" data-slider-knob="" />

@@ -91,3 +91,36 @@ test('at 360 px the Play button is there and at least 40 px wide', async ({ brow
   await page.screenshot({ path: test.info().outputPath('viewer-360.png'), fullPage: true });
   await context.close();
 });
+
+test('the timelines take the height the window offers, and give it back', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await open(page, '/viewer/135');
+  const heights = () =>
+    page
+      .getByTestId('timeline-row')
+      .evaluateAll((rows) => rows.map((row) => Math.round(row.getBoundingClientRect().height)));
+  const total = async () => (await heights()).reduce((a, b) => a + b);
+  const stageBottom = async () => {
+    const stage = (await page.locator('.viewer-timelines__stage').boundingBox())!;
+    return stage.y + stage.height;
+  };
+  const least = [40, 30, 160, 30, 60, 30, 30];
+  // The rows grow past their least heights and end inside the window (once the strip above
+  // them has loaded and they have refitted).
+  await expect.poll(total).toBeGreaterThan(least.reduce((a, b) => a + b));
+  await expect.poll(stageBottom).toBeLessThanOrEqual(900);
+  const laptop = await heights();
+
+  // A taller window: every row as tall or taller, the phrases at their most (60 px a level).
+  await page.setViewportSize({ width: 1440, height: 1300 });
+  await expect.poll(total).toBeGreaterThan(laptop.reduce((a, b) => a + b));
+  const tall = await heights();
+  tall.forEach((height, i) => expect(height).toBeGreaterThanOrEqual(laptop[i]!));
+  expect(tall[3]).toBe(60);
+
+  // A short window: the least heights, as before, and the page scrolls to the rest.
+  await page.setViewportSize({ width: 1440, height: 500 });
+  await expect.poll(heights).toEqual(least);
+  await context.close();
+});

@@ -90,7 +90,11 @@ test.describe('viewer', () => {
     const row = await page.locator('[data-testid=timeline-row][data-kind=HARMONY]').boundingBox();
     if (!row) throw new Error('no harmony row');
     const span = { start: json.concrete_work.start, end: json.concrete_work.end };
-    await page.mouse.click((await xOfTime(page, chord.time, span)) + 2, row.y + 45);
+    // Chords are the lower of the harmony's two rows, however tall the window makes them.
+    await page.mouse.click(
+      (await xOfTime(page, chord.time, span)) + 2,
+      row.y + (row.height * 3) / 4,
+    );
     const inspector = page.getByRole('complementary', { name: 'Inspector' });
     await expect(inspector).toBeVisible();
     await expect(inspector.locator('dd').first()).toHaveText(chord.label);

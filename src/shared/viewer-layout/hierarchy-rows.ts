@@ -103,6 +103,7 @@ export function hierarchyView(
   pxPerSecond: number,
   offset: number,
   viewportWidth: number,
+  levelHeight = HIERARCHY_LEVEL_HEIGHT,
 ): HierarchyBox[] {
   const t0 = offset / pxPerSecond;
   const t1 = (offset + viewportWidth) / pxPerSecond;
@@ -123,8 +124,8 @@ export function hierarchyView(
         index,
         x0,
         x1,
-        y: level.row * HIERARCHY_LEVEL_HEIGHT,
-        height: HIERARCHY_LEVEL_HEIGHT,
+        y: level.row * levelHeight,
+        height: levelHeight,
         color: rows.colors[index] ?? levelColor(level.level),
         label: fitLabel(labels[index] ?? '', shownWidth - 2 * LABEL_PADDING, LABEL_FONT_SIZE),
       });

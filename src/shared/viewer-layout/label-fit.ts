@@ -25,6 +25,17 @@ export function labelWidth(text: string, fontSize = LABEL_FONT_SIZE): number {
   return Array.from(text).length * fontSize * AVERAGE_GLYPH_WIDTH;
 }
 
+/**
+ * The width to allow a text label at the data area's right edge, where a wrong guess cuts it:
+ * the average glyph underestimates capitals (cadence labels such as PAC) by up to a quarter.
+ * Digits are narrower than the average, so numbers need no such allowance.
+ */
+export function edgeLabelWidth(text: string, fontSize = LABEL_FONT_SIZE): number {
+  return labelWidth(text, fontSize) * EDGE_WIDTH_FACTOR;
+}
+
+export const EDGE_WIDTH_FACTOR = 1.3;
+
 /** '#rgb', '#rrggbb' or 'rrggbb' -> 0xrrggbb; anything else -> null. */
 export function parseColor(color: string | null | undefined): number | null {
   if (!color) return null;

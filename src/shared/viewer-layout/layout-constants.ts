@@ -45,6 +45,33 @@ export const SCORE_HEIGHT = 160;
 export const SCORE_STAFF_MIN_HEIGHT = 70;
 export const SCORE_STAFF_MAX_HEIGHT = 120;
 
+/**
+ * The most a timeline grows to when the window has room (a hierarchy per level, a score per
+ * staff): enough to read a row at a glance, not so much that a file of two timelines turns into
+ * bars of 400 px. Slider rows are a line and a knob: they keep their height.
+ */
+export const MAX_HIERARCHY_LEVEL_HEIGHT = 60;
+export const MAX_MARKER_HEIGHT = 45;
+export const MAX_BEAT_HEIGHT = 45;
+export const MAX_PDF_HEIGHT = 45;
+export const MAX_HARMONY_HEIGHT = 100;
+export const MAX_AUDIOWAVE_HEIGHT = 100;
+
+/**
+ * The desktop app's default heights (tilia/settings.py), which set the ratios between the rows
+ * when a file does not give its own: harmony is two levels of 35.
+ */
+export const DESKTOP_DEFAULT_HEIGHTS = {
+  HIERARCHY: 120,
+  MARKER: 30,
+  BEAT: 35,
+  HARMONY: 70,
+  AUDIOWAVE: 80,
+  PDF: 30,
+  SLIDER: 40,
+  SCORE: 160,
+} as const;
+
 /** Beat labels (measure numbers) keep at least this distance between their left edges. */
 export const MIN_BEAT_LABEL_SPACING = 25;
 

@@ -97,11 +97,19 @@ export class LayoutSession {
   layout(request: ViewRequest): ViewLayout {
     const ahead = this.ahead;
     this.ahead = null;
-    if (ahead && sameView(ahead.request, request)) return ahead.layout;
+    if (ahead && sameView(this.withHeights(ahead.request), this.withHeights(request))) {
+      return ahead.layout;
+    }
     const started = performance.now();
     const layout = layoutView(this.requireFile(), request);
     measure('layout:view', started, performance.now());
     return layout;
+  }
+
+  /** A request with its heights said: the least ones when it gives none. */
+  private withHeights(request: ViewRequest): ViewRequest {
+    if (request.heights) return request;
+    return { ...request, heights: this.requireFile().timelines.map((t) => t.height) };
   }
 
   component(ref: ComponentRef): ComponentJson | null {

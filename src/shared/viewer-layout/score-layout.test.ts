@@ -9,6 +9,7 @@ import {
   NOTE_COLOR,
   placeY,
   scoreView,
+  STAFF_LINE_COLOR,
   staffGeometry,
   type ScoreDrawing,
 } from './score-view';
@@ -153,6 +154,16 @@ describe('the score view', () => {
     const ledgers = seen.rects.filter((r) => r.color === LEDGER_COLOR);
     expect(ledgers.map((r) => r.y)).toEqual([Math.round(placeY(middles[0]!, 6, space))]);
     expect(seen.hits).toEqual([expect.objectContaining({ index: 8 })]);
+  });
+
+  it("stops the staff lines where the media ends, not in the viewport's end margin", () => {
+    const score = prepareScore([...twoStaves, note(11, 12, A, 5)]);
+    const [out, seen] = record();
+    scoreView(score, 160, 100, 1000, 800, 1, out, 640.4);
+    const lines = seen.rects.filter((r) => r.color === STAFF_LINE_COLOR);
+    // Five lines a staff, two staves (and the header's own copies, under the clef and key).
+    expect(lines.filter((r) => r.x + r.w === 641)).toHaveLength(10);
+    for (const line of lines) expect(line.x + line.w).toBeLessThanOrEqual(641);
   });
 
   it('draws two ledger lines for C6 and none for a note inside the staff', () => {

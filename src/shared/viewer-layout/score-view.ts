@@ -322,6 +322,8 @@ export function scoreView(
   viewport: number,
   barSeconds: number,
   out: ScoreDrawing,
+  /** Where the media ends, viewport px: the staves stop there rather than run into the margin. */
+  endX = viewport,
 ): void {
   const geometry = staffGeometry(height, score.staves.length);
   const { space, middles } = geometry;
@@ -337,7 +339,7 @@ export function scoreView(
     );
   const body = rightOf(headerRight, out);
 
-  drawStaffLines(score, geometry, viewport, out);
+  drawStaffLines(score, geometry, Math.max(0, Math.min(viewport, Math.ceil(endX))), out);
   drawBarLines(score, geometry, pps, offset, viewport, out);
   const withAccidentals = barSeconds * pps >= ACCIDENTAL_MIN_BAR_WIDTH;
   drawNotes(score, geometry, pps, offset, viewport, withAccidentals, body);

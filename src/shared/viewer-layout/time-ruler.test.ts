@@ -63,4 +63,16 @@ describe('the time ruler', () => {
     expect(rulerLabel(61.3, 0.1)).toBe('1:01.3');
     expect(rulerLabel(0.2 + 0.1, 0.1)).toBe('0:00.3');
   });
+
+  it("ends a label at its tick where it would cross the viewport's right edge", () => {
+    // A phone: a 10-minute file on a 250 px axis in a 282 px data area; 10:00 is 32 px from it.
+    const ticks = rulerTicks(scale({ end: 600, width: 250 }), 282);
+    expect(ticks.at(-1)).toMatchObject({ label: '10:00', end: true });
+    expect(ticks.slice(0, -1).every((tick) => !tick.end)).toBe(true);
+    // A 3-hour file on 268 px: ended at its tick, 3:00:00 would reach back over 2:00:00, so
+    // the tick goes unlabelled.
+    const crowded = rulerTicks(scale({ end: 10_800, width: 268 }), 282);
+    expect(crowded.at(-1)).toMatchObject({ time: 10_800, label: '', end: true });
+    expect(crowded.at(-2)?.label).toBe('2:00:00');
+  });
 });

@@ -1,3 +1,4 @@
+import { labelWidth } from './label-fit';
 import { pixelsPerSecond, timeToX, xToTime, type TimeScale } from './time-scale';
 
 /**
@@ -10,6 +11,8 @@ export interface RulerTick {
   x: number;
   time: number;
   label: string;
+  /** The label ends at its tick rather than starting there: it would cross the right edge. */
+  end: boolean;
 }
 
 /** Round intervals, in seconds, from a tenth of a second to an hour. */
@@ -17,6 +20,14 @@ const INTERVALS = [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1
 
 /** Room a label needs, in pixels ('1:23:45' at 11 px plus a gap). */
 export const RULER_LABEL_SPACING = 72;
+/** The ruler's type size and the padding between a tick and its label (viewer.css). */
+const RULER_FONT_SIZE = 11;
+const RULER_LABEL_PADDING = 3;
+
+/** How far right of its tick a label reaches, with a gap after it. */
+function labelRoom(label: string): number {
+  return RULER_LABEL_PADDING + labelWidth(label, RULER_FONT_SIZE) + RULER_LABEL_PADDING;
+}
 
 export function rulerInterval(scale: TimeScale): number {
   const pps = pixelsPerSecond(scale);
@@ -50,7 +61,14 @@ export function rulerTicks(scale: TimeScale, viewportWidth: number): RulerTick[]
   // Integer steps, so that 0.1 + 0.2 never drifts off a round time (`+ 0` turns -0 into 0).
   for (let n = Math.ceil(first / interval - 1e-9) + 0; n * interval <= last + 1e-9; n++) {
     const time = n * interval;
-    ticks.push({ x: timeToX(scale, time), time, label: rulerLabel(time, interval) });
+    const x = timeToX(scale, time);
+    const label = rulerLabel(time, interval);
+    const width = RULER_LABEL_PADDING + labelWidth(label, RULER_FONT_SIZE);
+    const end = x + width > viewportWidth;
+    // Ended at its tick, a label may reach back over the one before: the tick stays, unlabelled.
+    const previous = ticks.at(-1);
+    const clear = !previous || x - width >= previous.x + labelRoom(previous.label);
+    ticks.push({ x, time, label: end && !clear ? '' : label, end });
   }
   return ticks;
 }

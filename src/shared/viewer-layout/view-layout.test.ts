@@ -114,6 +114,53 @@ describe('layoutView', () => {
     expect(dense?.glyphKinds.length).toBe(500);
   });
 
+  it("keeps a marker's label at the end of the axis inside a phone's data area", () => {
+    // The fixture's markers: HC at 5 s, PAC at 30 s. On a phone the data area is 282 px wide
+    // and the axis 268 px: zoomed so that 30 s falls 18 px before the edge, PAC has no room
+    // right of its marker and goes left of it.
+    const phone = { zoom: 1, scrollLeft: 0, viewportWidth: 282, width: 268 };
+    const pps = (264 / 30 / 268) * 100;
+    const markers = layoutView(file, { ...phone, zoom: pps }).timelines[2];
+    const pac = markers?.labels.find((label) => label.text === 'PAC');
+    expect(pac).toBeDefined();
+    expect((pac?.x ?? 0) + labelWidth('PAC')).toBeLessThanOrEqual(264 - 5);
+    for (const label of markers?.labels ?? []) {
+      expect(label.x + labelWidth(label.text)).toBeLessThanOrEqual(282);
+    }
+  });
+
+  it('ends a measure number at its tick where it would cross the right edge', () => {
+    // The fixture's 25 measures of 4 one-second beats: at 2.79 px a second in a 282 px data
+    // area, measure 25 begins 14 px before the edge, too close for its number after the tick.
+    const phone = { zoom: 1, scrollLeft: 0, viewportWidth: 282, width: 279 };
+    const beats = layoutView(file, phone).timelines[0];
+    const labels = beats?.labels ?? [];
+    for (const label of labels) {
+      expect(label.x + labelWidth(label.text, 12)).toBeLessThanOrEqual(282);
+    }
+    for (let n = 1; n < labels.length; n++) {
+      expect(labels[n]!.x).toBeGreaterThan(labels[n - 1]!.x + labelWidth(labels[n - 1]!.text, 12));
+    }
+  });
+
+  it('draws each timeline at the height it is asked for, stacked in order', () => {
+    const least = layoutView(file, fit);
+    expect(least.rows.map((row) => row.height)).toEqual(file.timelines.map((t) => t.height));
+    const heights = file.timelines.map((t) => t.sizing.max);
+    const tall = layoutView(file, { ...fit, heights });
+    expect(tall.rows.map((row) => row.height)).toEqual(heights);
+    expect(tall.rows[1]?.y).toBe((heights[0] ?? 0) + 5.5);
+    expect(tall.totalHeight).toBeGreaterThan(least.totalHeight);
+    // The hierarchy's two levels share its height; the harmony's two rows share its height.
+    const hierarchy = tall.timelines[3];
+    const levelHeight = (heights[3] ?? 0) / 2;
+    expect(hierarchy?.rects[1]).toBe(levelHeight + 1);
+    expect(hierarchy?.rects[3]).toBe(levelHeight - 2);
+    const harmony = tall.timelines[1];
+    const chord = harmony?.labels.find((label) => label.text === 'I');
+    expect(chord?.y).toBeGreaterThan((heights[1] ?? 0) / 2);
+  });
+
   it('hands its typed arrays over for transfer', () => {
     const layout = layoutView(file, fit);
     const buffers = layoutTransferables(layout);

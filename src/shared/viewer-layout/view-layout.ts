@@ -7,18 +7,20 @@ import {
   BEAT_HEIGHT,
   BEAT_TICK_COLOR,
   BEAT_TICK_HEIGHT,
-  HARMONY_HEIGHT,
   LABEL_FONT_SIZE,
   MEASURE_TICK_HEIGHT,
   PDF_ICON_COLOR,
+  PDF_HEIGHT,
   PDF_ICON_WIDTH,
   SMALL_LABEL_FONT_SIZE,
   TEXT_COLOR,
   TIMELINE_BAR_HEIGHT,
 } from './layout-constants';
-import { fitLabel, labelWidth } from './label-fit';
+import { labelWidth } from './label-fit';
+import { markerLabels } from './marker-labels';
 import { occludedMarkers } from './pdf-markers';
 import { scoreView } from './score-view';
+import { sameHeights, stackTimelines, type StackedRow } from './timeline-heights';
 import { pixelsPerSecond, type TimeScale } from './time-scale';
 import { aggregatePoints, pointRange } from './visible-range';
 import type { PreparedFile, PreparedTimeline } from './viewer-document';
@@ -66,6 +68,11 @@ export interface ViewRequest {
   viewportWidth: number;
   /** Content width at zoom 1 (the fit-to-screen width). */
   width: number;
+  /**
+   * Each timeline's height, in stack order, as fitted to the window (fitTimelineHeights);
+   * without them every timeline gets its least height.
+   */
+  heights?: number[];
 }
 
 /** Whether two requests ask for the same view (and so get the same layout). */
@@ -74,13 +81,17 @@ export function sameView(a: ViewRequest, b: ViewRequest): boolean {
     a.zoom === b.zoom &&
     a.scrollLeft === b.scrollLeft &&
     a.viewportWidth === b.viewportWidth &&
-    a.width === b.width
+    a.width === b.width &&
+    sameHeights(a.heights ?? [], b.heights ?? [])
   );
 }
 
 export interface ViewLayout {
   scale: TimeScale;
   timelines: TimelineDrawing[];
+  /** Where each timeline is drawn (stack order) and the stack's height, spacing included. */
+  rows: StackedRow[];
+  totalHeight: number;
 }
 
 class DrawingBuilder {
@@ -151,14 +162,21 @@ const MARKER_GLYPH_Y = 2;
 /** Rectangles closer than this (px) count as touching and are drawn as one run. */
 const RUN_GAP = 0.01;
 
+/**
+ * One timeline's drawing in a row `height` px tall. Rows of bars (hierarchy levels, harmony's
+ * two rows) share the height; a score's staves and an audiowave's bars scale with it; markers,
+ * measure numbers, PDF icons and the slider keep their size, centred in the row.
+ */
 function drawTimeline(
   timeline: PreparedTimeline,
+  height: number,
   pps: number,
   offset: number,
   viewport: number,
   contentEnd: number,
 ): TimelineDrawing {
   const out = new DrawingBuilder();
+  const middle = (base: number) => Math.round((height - base) / 2);
   switch (timeline.kind) {
     case 'HIERARCHY': {
       const rows = timeline.hierarchy;
@@ -169,6 +187,7 @@ function drawTimeline(
         pps,
         offset,
         viewport,
+        height / Math.max(1, rows.levelCount),
       )) {
         // Whole pixels, and a darker first pixel column: a unit's boundary shows at any zoom,
         // also where it touches a unit of the same colour.
@@ -197,15 +216,26 @@ function drawTimeline(
       const { points, measures } = timeline;
       if (!points || !measures) break;
       const view = beatView(points.times, measures, pps, offset, viewport);
+      const top = middle(BEAT_HEIGHT);
       out.visibleCount = view.tickX.length;
       view.tickX.forEach((x, n) => {
         const tall = view.tickIsMeasure[n] === 1;
         const h = tall ? MEASURE_TICK_HEIGHT : BEAT_TICK_HEIGHT;
-        out.rect(Math.floor(x), BEAT_HEIGHT - h, 1, h, BEAT_TICK_COLOR);
-        out.hit(x - 3, 0, x + 3, BEAT_HEIGHT, points.indices[view.tickBeat[n] ?? 0] ?? 0);
+        out.rect(Math.floor(x), top + BEAT_HEIGHT - h, 1, h, BEAT_TICK_COLOR);
+        out.hit(x - 3, 0, x + 3, height, points.indices[view.tickBeat[n] ?? 0] ?? 0);
       });
+      // A number that would cross the data area's right edge ends at its tick instead, when
+      // that keeps clear of the number before it.
+      let previousEnd = -Infinity;
       for (const label of view.labels) {
-        out.labels.push({ x: label.x + 2, y: 1, text: label.text, size: SMALL_LABEL_FONT_SIZE });
+        let x = label.x + 2;
+        const width = labelWidth(label.text, SMALL_LABEL_FONT_SIZE);
+        if (x + width > viewport) {
+          x = label.x - 2 - width;
+          if (x < previousEnd + 2) continue;
+        }
+        previousEnd = x + width;
+        out.labels.push({ x, y: top + 1, text: label.text, size: SMALL_LABEL_FONT_SIZE });
       }
       break;
     }
@@ -217,32 +247,36 @@ function drawTimeline(
       const xs = new Float32Array(to - from);
       for (let i = from; i < to; i++) xs[i - from] = (points.times[i] ?? 0) * pps - offset;
       const kept = aggregatePoints(xs);
+      const top = middle(TIMELINE_BAR_HEIGHT);
+      const placed = markerLabels(
+        Array.from(kept, (k) => xs[k] ?? 0),
+        Array.from(kept, (k) => {
+          const component = timeline.components[points.indices[k + from] ?? 0];
+          return (component as { label?: string } | undefined)?.label ?? '';
+        }),
+        viewport,
+      );
       kept.forEach((k, n) => {
         const x = xs[k] ?? 0;
         const index = points.indices[k + from] ?? 0;
-        out.glyph(x, MARKER_GLYPH_Y, GLYPH_MARKER, timeline.colors?.[index] ?? 0);
-        out.hit(x - MARKER_HALF_WIDTH, 0, x + MARKER_HALF_WIDTH, TIMELINE_BAR_HEIGHT, index);
-        const nextX = n + 1 < kept.length ? (xs[kept[n + 1] ?? 0] ?? 0) : x + 200;
-        const component = timeline.components[index] as { label?: string } | undefined;
-        const text = fitLabel(
-          component?.label ?? '',
-          nextX - x - MARKER_HALF_WIDTH - 4,
-          SMALL_LABEL_FONT_SIZE,
-        );
-        if (text)
+        out.glyph(x, top + MARKER_GLYPH_Y, GLYPH_MARKER, timeline.colors?.[index] ?? 0);
+        out.hit(x - MARKER_HALF_WIDTH, 0, x + MARKER_HALF_WIDTH, height, index);
+        const label = placed[n];
+        if (label) {
           out.labels.push({
-            x: x + MARKER_HALF_WIDTH + 2,
-            y: 14,
-            text,
+            x: label.x,
+            y: top + 14,
+            text: label.text,
             size: SMALL_LABEL_FONT_SIZE,
           });
+        }
       });
       break;
     }
     case 'HARMONY': {
       const rows = timeline.harmonyRows;
       if (!rows) break;
-      const rowHeight = HARMONY_HEIGHT / 2;
+      const rowHeight = height / 2;
       for (const mark of harmonyView(
         rows,
         timeline.harmonyLabels ?? [],
@@ -275,7 +309,6 @@ function drawTimeline(
     case 'AUDIOWAVE': {
       const wave = timeline.wave;
       if (!wave) break;
-      const height = timeline.height;
       for (const column of audiowaveView(wave, pps, offset, viewport, height)) {
         out.visibleCount++;
         const h = Math.max(1, column.height);
@@ -301,23 +334,37 @@ function drawTimeline(
         out.visibleCount++;
         const index = points.indices[k + from] ?? 0;
         const hidden = occluded[k] === 1;
-        out.glyph(x, 5, hidden ? GLYPH_PDF_OCCLUDED : GLYPH_PDF, PDF_ICON_COLOR);
-        if (!hidden) out.hit(x, 0, x + PDF_ICON_WIDTH, TIMELINE_BAR_HEIGHT, index);
+        out.glyph(
+          x,
+          middle(PDF_HEIGHT) + 5,
+          hidden ? GLYPH_PDF_OCCLUDED : GLYPH_PDF,
+          PDF_ICON_COLOR,
+        );
+        if (!hidden) out.hit(x, 0, x + PDF_ICON_WIDTH, height, index);
       });
       break;
     }
     case 'SLIDER':
-      out.rect(0, TIMELINE_BAR_HEIGHT / 2 - 1, viewport, 2, 0x9a9a9a);
+      out.rect(0, Math.round(height / 2) - 1, viewport, 2, 0x9a9a9a);
       break;
     case 'SCORE': {
       const score = timeline.score;
       if (!score) break;
-      scoreView(score, timeline.height, pps, offset, viewport, timeline.barSeconds ?? 0, {
-        rect: (x, y, w, h, color) => out.rect(x, y, w, h, color),
-        hit: (x0, y0, x1, y1, index) => out.hit(x0, y0, x1, y1, index),
-        glyph: (x, y, text, size) => out.labels.push({ x, y, text, size, font: 'music' }),
-        count: (visible) => (out.visibleCount = visible),
-      });
+      scoreView(
+        score,
+        height,
+        pps,
+        offset,
+        viewport,
+        timeline.barSeconds ?? 0,
+        {
+          rect: (x, y, w, h, color) => out.rect(x, y, w, h, color),
+          hit: (x0, y0, x1, y1, index) => out.hit(x0, y0, x1, y1, index),
+          glyph: (x, y, text, size) => out.labels.push({ x, y, text, size, font: 'music' }),
+          count: (visible) => (out.visibleCount = visible),
+        },
+        contentEnd * pps - offset,
+      );
       break;
     }
     default: {
@@ -340,11 +387,15 @@ export function layoutView(file: PreparedFile, request: ViewRequest): ViewLayout
   const pps = pixelsPerSecond(scale);
   // Times are absolute; x = time * pps - offset puts mediaStart at content x 0.
   const offset = scale.start * pps + scale.scrollLeft;
+  const heights = file.timelines.map((t, i) => request.heights?.[i] ?? t.height);
+  const stack = stackTimelines(heights);
   return {
     scale,
-    timelines: file.timelines.map((t) =>
-      drawTimeline(t, pps, offset, request.viewportWidth, file.header.end),
+    timelines: file.timelines.map((t, i) =>
+      drawTimeline(t, heights[i] ?? t.height, pps, offset, request.viewportWidth, file.header.end),
     ),
+    rows: stack.rows,
+    totalHeight: stack.total,
   };
 }
 

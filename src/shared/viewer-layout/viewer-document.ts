@@ -22,7 +22,7 @@ import { hierarchyRows, type HierarchyRows } from './hierarchy-rows';
 import { prepareScore, type PreparedScore } from './score-notes';
 import { typicalBarSeconds } from './score-view';
 import { parseColor } from './label-fit';
-import { stackTimelines, timelineHeight } from './timeline-heights';
+import { stackTimelines, timelineSizing, type RowSizing } from './timeline-heights';
 import { viewerKind, type ViewerKind } from './timeline-kinds';
 import { numberField, permuted, timeOrder } from './time-order';
 
@@ -38,8 +38,10 @@ export interface PreparedTimeline {
   index: number;
   name: string;
   kind: ViewerKind;
+  /** Top and height in the stack of least heights; a view may draw it taller (`sizing`). */
   y: number;
   height: number;
+  sizing: RowSizing;
   components: ComponentJson[];
   points?: SortedPoints;
   colors?: Uint32Array;
@@ -58,8 +60,10 @@ export interface TimelineHeader {
   index: number;
   name: string;
   kind: ViewerKind;
+  /** Top and height in the stack of least heights; the page fits `sizing` to its window. */
   y: number;
   height: number;
+  sizing: RowSizing;
   componentCount: number;
   /** PDF timelines: where the PDF is served from. */
   pdfUrl?: string;
@@ -103,6 +107,7 @@ export interface ViewerHeader {
   problems: string[];
   /** The recording and PDFs the file names but came without. */
   missingFiles: MissingFile[];
+  /** The stack's height at the least heights. */
   totalHeight: number;
 }
 
@@ -224,15 +229,17 @@ export function prepareFile(json: ViewerFileJson): PreparedFile {
       kind,
       y: 0,
       height: 0,
+      sizing: { min: 0, preferred: 0, max: 0 },
       components: timeline.components,
     };
     prepareKind(kind, timeline, prepared);
-    prepared.height = timelineHeight(
+    prepared.sizing = timelineSizing(
       kind,
       timeline,
       prepared.hierarchy?.levelCount ?? 1,
       prepared.score?.staves.length ?? 1,
     );
+    prepared.height = prepared.sizing.min;
     return prepared;
   });
   const stack = stackTimelines(timelines.map((t) => t.height));
@@ -261,6 +268,7 @@ export function prepareFile(json: ViewerFileJson): PreparedFile {
         kind: t.kind,
         y: t.y,
         height: t.height,
+        sizing: t.sizing,
         componentCount: t.components.length,
         ...(t.kind === 'PDF' ? { pdfUrl: drawnPdfUrl(drawn[t.index]?.timeline) } : {}),
       })),
