@@ -97,7 +97,7 @@ export interface ScoreDrawing {
   count(visible: number): void;
 }
 
-const STAFF_LINE_COLOR = 0x8a8a8a;
+export const STAFF_LINE_COLOR = 0x8a8a8a;
 export const BAR_LINE_COLOR = 0x6b6b6b;
 export const NOTE_COLOR = 0x1f1f1f;
 export const LEDGER_COLOR = 0x6b6b6b;
