@@ -98,27 +98,44 @@ function probeHealth(base: string): { stop(): Promise<number[]> } {
 }
 
 /** `clients` loops, each repeating `request` until stopped; the statuses they got. */
-function repeat(clients: number, request: () => Promise<number>) {
-  let running = true;
+type AbusiveRequest = (signal: AbortSignal) => Promise<number>;
+
+/**
+ * `clients` loops, each repeating `request` until stopped; the statuses they got. Stopping aborts
+ * the requests in flight (an export or an upload can outlast the window by minutes).
+ */
+function repeat(clients: number, request: AbusiveRequest) {
+  const stopping = new AbortController();
   const statuses: Record<string, number> = {};
   const loops = Array.from({ length: clients }, async () => {
-    while (running) {
+    while (!stopping.signal.aborted) {
       let status: string;
       try {
-        status = String(await request());
+        status = String(await request(stopping.signal));
       } catch {
         status = 'error';
       }
-      if (running) statuses[status] = (statuses[status] ?? 0) + 1;
+      if (!stopping.signal.aborted) statuses[status] = (statuses[status] ?? 0) + 1;
     }
   });
   return {
     stop: async () => {
-      running = false;
+      stopping.abort();
       await Promise.all(loops);
       return statuses;
     },
   };
+}
+
+/** Waits until the server answers a query quickly again (an aborted upload may still be stored). */
+async function settle(base: string): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    const started = performance.now();
+    await (await fetch(`${base}/api/v1/files/query/`)).arrayBuffer();
+    if (performance.now() - started < 100) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -149,49 +166,53 @@ export async function runAbuseBench(options: AbuseBenchOptions): Promise<AbuseRo
         );
         const jsonUrl = `${base}/api/v1/files/${victim.id}/json`;
         await fetch(jsonUrl, { headers: { 'accept-encoding': 'gzip' } });
-        const send = async (url: string, init?: RequestInit) => {
-          const response = await fetch(url, init);
+        const send = async (url: string, signal: AbortSignal, init?: RequestInit) => {
+          const response = await fetch(url, { ...init, signal });
           await response.arrayBuffer();
           return response.status;
         };
-        const uploadAgain = (bytes: Buffer) => () => {
+        const uploadAgain = (bytes: Buffer) => (signal: AbortSignal) => {
           const form = new FormData();
           form.append('file', new Blob([new Uint8Array(bytes)]), 'abuse.tla');
-          return send(`${base}/api/v1/upload/`, {
+          return send(`${base}/api/v1/upload/`, signal, {
             method: 'POST',
             body: form,
             headers: { authorization: `Bearer ${token}` },
           });
         };
         const deepest = queryUrl(base, 'components', { 'tl.kind': 'BEAT' }, 'time', 1000);
-        const abuses: { name: string; clients: number; request: (() => Promise<number>) | null }[] =
-          [
-            { name: 'none', clients: 0, request: null },
-            {
-              name: `upload of ${options.bigComponents} components`,
-              clients: 1,
-              request: uploadAgain(big),
-            },
-            {
-              name: `upload of ${options.overComponents} components (refused)`,
-              clients: 1,
-              request: uploadAgain(over),
-            },
-            {
-              name: 'big file JSON, uncompressed',
-              clients: 2,
-              request: () => send(`${base}/api/v1/files/${bigFile.id}/json`),
-            },
-            { name: 'deepest page (1000) of every beat', clients: 2, request: () => send(deepest) },
-            {
-              name: 'CSV export of every beat',
-              clients: 1,
-              request: () =>
-                send(
-                  `${base}/api/v1/components/export/?query=${encodeURIComponent(JSON.stringify({ 'tl.kind': 'BEAT' }))}`,
-                ),
-            },
-          ];
+        const abuses: { name: string; clients: number; request: AbusiveRequest | null }[] = [
+          { name: 'none', clients: 0, request: null },
+          {
+            name: `upload of ${options.bigComponents} components`,
+            clients: 1,
+            request: uploadAgain(big),
+          },
+          {
+            name: `upload of ${options.overComponents} components (refused)`,
+            clients: 1,
+            request: uploadAgain(over),
+          },
+          {
+            name: 'big file JSON, uncompressed',
+            clients: 2,
+            request: (signal) => send(`${base}/api/v1/files/${bigFile.id}/json`, signal),
+          },
+          {
+            name: 'deepest page (1000) of every beat',
+            clients: 2,
+            request: (signal) => send(deepest, signal),
+          },
+          {
+            name: 'CSV export of every beat',
+            clients: 1,
+            request: (signal) =>
+              send(
+                `${base}/api/v1/components/export/?query=${encodeURIComponent(JSON.stringify({ 'tl.kind': 'BEAT' }))}`,
+                signal,
+              ),
+          },
+        ];
         const rows: AbuseRow[] = [];
         let unloaded = 0;
         for (const abuse of abuses) {
@@ -204,6 +225,7 @@ export async function runAbuseBench(options: AbuseBenchOptions): Promise<AbuseRo
           });
           const times = await probe.stop();
           const abuseStatuses = (await abusing?.stop()) ?? {};
+          await settle(base);
           if (abuse.request === null) unloaded = json.requestsPerSecond;
           const row: AbuseRow = {
             database: options.database,

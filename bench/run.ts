@@ -18,6 +18,7 @@ import { wrkAvailable } from './wrk-load';
  *     [--components N] [--server-components N] [--minutes N] [--port N] [--client-dir DIR]
  *
  * --smoke runs every benchmark on small sizes (a few minutes) and writes bench/results/smoke.json;
+ * --only writes bench/results/<steps>.json (e.g. abuse.json), a full run latest.json;
  * CI runs it to check that the benchmarks work. Budgets never fail a run (machines are noisy):
  * the exit code says only whether every benchmark ran.
  */
@@ -316,7 +317,9 @@ async function main() {
     failures,
     details,
   };
-  const out = path.join(root, 'bench', 'results', smoke ? 'smoke.json' : 'latest.json');
+  // A run of some steps only (--only) keeps its own file, so latest.json stays a full run.
+  const name = smoke ? 'smoke' : only ? only.join('+') : 'latest';
+  const out = path.join(root, 'bench', 'results', `${name}.json`);
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`written to ${path.relative(process.cwd(), out)}`);

@@ -4,7 +4,8 @@ import type { Database, Db } from '../db/database';
 import { csvLine, inertText } from '../../src/shared/csv';
 import type { SearchKind } from '../../src/shared/search-fields';
 import {
-  findComponentsAfter,
+  findComponentBatch,
+  preferIndexWalks,
   findFilesByIds,
   lastComponentId,
   type ComponentHit,
@@ -66,6 +67,8 @@ interface ExportSource {
   db: Db;
   /** The last component id to export; null when a snapshot already fixes what is seen. */
   maxId: number | null;
+  /** Its transaction already prefers walks along the sort index (the PostgreSQL snapshot). */
+  walking: boolean;
   release(): Promise<void>;
 }
 
@@ -78,8 +81,19 @@ interface ExportSource {
  */
 async function openExportSource(database: Database): Promise<ExportSource> {
   const snapshot = await database.readSnapshot();
-  if (snapshot) return { db: snapshot.db, maxId: null, release: snapshot.release };
-  return { db: database.db, maxId: await lastComponentId(database.db), release: async () => {} };
+  if (snapshot) {
+    await preferIndexWalks(snapshot.db).catch(async (error: unknown) => {
+      await snapshot.release();
+      throw error;
+    });
+    return { db: snapshot.db, maxId: null, walking: true, release: snapshot.release };
+  }
+  return {
+    db: database.db,
+    maxId: await lastComponentId(database.db),
+    walking: false,
+    release: async () => {},
+  };
 }
 
 /** The matches in the search's order, a batch per query: keyset, not OFFSET, batches. */
@@ -91,7 +105,14 @@ async function* batches(
   for (const phase of phases(search)) {
     const keyset: ComponentKeyset = { phase, after: null };
     for (;;) {
-      const hits = await findComponentsAfter(source.db, search, keyset, source.maxId, batchSize);
+      const hits = await findComponentBatch(
+        source.db,
+        search,
+        keyset,
+        source.maxId,
+        batchSize,
+        source.walking,
+      );
       if (hits.length > 0) yield hits;
       // Between batches, other requests (and the news of this client leaving) get their turn.
       await eventLoopTurn();

@@ -15,7 +15,11 @@ import {
   exportComponents,
 } from '../../server/search/search-export.service';
 import { parseComponentSearch } from '../../server/search/search-params';
-import { findComponentsAfter } from '../../server/search/search.repository';
+import {
+  findComponentsAfter,
+  lastComponentId,
+  preferIndexWalks,
+} from '../../server/search/search.repository';
 import type { ComponentsQueryResponse } from '../../src/shared/api-types';
 import { parseCsv } from '../../src/shared/csv';
 import { addFile, addUser, type ComponentDraft } from './support/search-fixtures';
@@ -295,6 +299,19 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
       expect(plan).toMatch(/"Index Cond":"[^"]*ROW\(/);
     },
   );
+
+  it('walks the sort index for a batch bounded by the last id, without sorting the matches', async () => {
+    const search = parseComponentSearch({ query: JSON.stringify({ 'tl.kind': 'MARKER' }) });
+    const keyset = { phase: 'values' as const, after: null };
+    const maxId = await lastComponentId(testDb.database.db);
+    const plan = await testDb.database.db.transaction(async (tx) => {
+      await preferIndexWalks(tx as unknown as Db);
+      const query = findComponentsAfter(tx as unknown as Db, search, keyset, maxId, 1000);
+      return JSON.stringify(rowsOf(await tx.execute(sql`EXPLAIN (FORMAT JSON) ${query}`)));
+    });
+    expect(plan).toContain('"Node Type":"Index Scan"');
+    expect(plan).not.toContain('"Node Type":"Sort"');
+  });
 
   it('lets go of the database when the client disconnects during an export', async () => {
     // A pool of one connection on PostgreSQL: one leaked by the export would block the next query.
