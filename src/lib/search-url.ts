@@ -8,7 +8,7 @@ import {
 } from '../shared/search-fields';
 
 /**
- * A search is a URL (issue 5): its conditions, kind, sort and page live in the query string, so a
+ * A search is a URL: its conditions, kind, sort and page live in the query string, so a
  * result page can be bookmarked, shared and reloaded, and Back returns to the previous search.
  * `?kind=MARKER&composer=mozart&label=PAC&sort=time&dir=asc&page=2`: one parameter per condition,
  * named after its property, repeated when a property has several conditions.

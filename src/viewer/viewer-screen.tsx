@@ -125,7 +125,7 @@ export function ViewerScreen({
   const rulerRef = useRef<HTMLDivElement>(null);
   const hoverRef = useRef<HTMLDivElement>(null);
   const clockRef = useRef<HTMLOutputElement>(null);
-  // The score PDF panel (issue 8) reads the same media clock as the playhead, once per frame.
+  // The score PDF panel reads the same media clock as the playhead, once per frame.
   const pdfs = useMemo(() => pdfSources(header.timelines), [header]);
   // The one playback clock: the playhead loop publishes the time, the rest subscribe.
   const clock = useMemo(() => new PublishedClock(), []);

@@ -5,7 +5,7 @@ import { signUpAndLogIn, uploadAnalysis, type AnalysisSpec } from './support/pdf
 import { brokenPdf, scorePdf } from './support/score-pdf';
 
 /**
- * The score PDF panel of the viewer (issue 8) in Chromium, against the real server: analyses with
+ * The score PDF panel of the viewer in Chromium, against the real server: analyses with
  * generated PDFs are uploaded as a user would, then opened in the viewer.
  */
 

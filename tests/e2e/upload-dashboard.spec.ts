@@ -4,7 +4,7 @@ import path from 'node:path';
 import { analysisTla } from './support/pdf-uploads';
 
 /**
- * Issue 6 end to end in Chromium: log in, upload two real desktop files privately, find them on
+ * Uploads and the dashboard end to end in Chromium: log in, upload two real desktop files privately, find them on
  * the dashboard, open one in the viewer, make it public, find it in browse, download it (the same
  * bytes), delete it, and see it gone from the dashboard and from browse.
  */
