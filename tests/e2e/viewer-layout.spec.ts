@@ -124,3 +124,38 @@ test('the timelines take the height the window offers, and give it back', async 
   await expect.poll(heights).toEqual(least);
   await context.close();
 });
+
+test('the timelines stay where they are while the now-playing strip changes', async ({
+  browser,
+}) => {
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 360, height: 740 },
+  ]) {
+    const page = await browser.newPage({ viewport });
+    await open(page, '/viewer/135');
+    const harmony = page.locator('[data-testid="timeline-row"][data-kind="HARMONY"]');
+    const notes = page.getByTestId('now-playing-score');
+    const ruler = (await page.getByTestId('time-ruler').boundingBox())!;
+    const top = (await harmony.boundingBox())!.y;
+    // Seek across the piece: the strip shows one chord of notes after another.
+    const texts = new Set<string>();
+    for (let n = 1; n <= 6; n++) {
+      const before = await notes.textContent();
+      await page.mouse.click(ruler.x + (ruler.width * n) / 8, ruler.y + ruler.height / 2);
+      await expect(notes).not.toHaveText(before ?? '');
+      texts.add((await notes.textContent()) ?? '');
+      expect((await harmony.boundingBox())!.y).toBe(top);
+    }
+    expect(texts.size).toBeGreaterThan(3);
+    // The extremes the clock can write: every entry empty, every entry a ten-note chord.
+    for (const text of ['—', 'C4 E4 G4 C5 E5 G5 C6 E6 G6 C7']) {
+      await page
+        .getByTestId('now-playing')
+        .locator('dd')
+        .evaluateAll((values, t) => values.forEach((value) => (value.textContent = t)), text);
+      expect((await harmony.boundingBox())!.y).toBe(top);
+    }
+    await page.close();
+  }
+});

@@ -98,7 +98,7 @@ test.describe('viewer', () => {
     const inspector = page.getByRole('complementary', { name: 'Inspector' });
     await expect(inspector).toBeVisible();
     await expect(inspector.locator('dd').first()).toHaveText(chord.label);
-    // Abstract media is never playing: a single click does not move the playhead.
+    // Paused: a single click selects and does not move the playhead.
     await expect(page.locator('output.viewer-clock')).toHaveText(/^0:00:00\.00 \//);
 
     await page.keyboard.press('ArrowRight');

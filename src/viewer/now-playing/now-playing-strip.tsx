@@ -39,7 +39,10 @@ export function NowPlayingStrip({ timelines, tracks, clock }: NowPlayingStripPro
         const element = valuesRef.current[n];
         if (!element) return;
         const text = nowPlayingText(track, now);
-        if (element.textContent !== text) element.textContent = text;
+        if (element.textContent === text) return;
+        element.textContent = text;
+        // A value wider than its column is cut with an ellipsis; the pointer shows it whole.
+        element.title = text;
       });
     });
   }, [shown, clock]);
