@@ -1,12 +1,24 @@
 /**
- * The layout worker: it only exposes the pure layout session of src/shared/viewer-layout through
- * comlink. View layouts and the timelines' tracks travel back as transferred typed arrays.
+ * The layout worker: the pure layout session of src/shared/viewer-layout through comlink, and,
+ * once the page hands it a canvas, the scene that draws those layouts (worker-scene.ts). View
+ * layouts and the timelines' tracks travel back as transferred typed arrays.
  */
 import * as Comlink from 'comlink';
 import { trackTransferables } from '../src/shared/timeline-tables/timeline-tracks';
-import { LayoutSession, type LayoutWorkerApi } from '../src/shared/viewer-layout/layout-session';
+import {
+  LayoutSession,
+  measure,
+  type LayoutWorkerApi,
+} from '../src/shared/viewer-layout/layout-session';
 import { steppedZoom } from '../src/shared/viewer-layout/time-scale';
-import { layoutTransferables, type ViewRequest } from '../src/shared/viewer-layout/view-layout';
+import {
+  layoutTransferables,
+  type ViewLayout,
+  type ViewRequest,
+} from '../src/shared/viewer-layout/view-layout';
+import { KeptLayouts } from '../src/scene/kept-layouts';
+import type { SceneWorkerApi } from '../src/scene/scene';
+import type { TimelineScene } from '../src/scene/timeline-scene';
 
 const session = new LayoutSession();
 
@@ -31,12 +43,19 @@ function warmUp(first: ViewRequest): void {
   }, 0);
 }
 
-const api: LayoutWorkerApi = {
+/** The layouts last sent to the page: the view on screen and those laid out ahead of it. */
+const kept = new KeptLayouts(8);
+
+let scene: TimelineScene | null = null;
+
+const api: LayoutWorkerApi & SceneWorkerApi = {
   open: (bytes, firstView) => session.open(bytes, firstView),
   layout: (request) => {
     const layout = session.layout(request);
     warmUp(request);
-    return Comlink.transfer(layout, layoutTransferables(layout));
+    // The page gets a copy (its arrays move to the page); this one stays to be drawn here.
+    const sent: ViewLayout = { ...structuredClone(layout), drawId: kept.keep(layout) };
+    return Comlink.transfer(sent, layoutTransferables(sent));
   },
   component: (ref) => session.component(ref),
   neighbour: (ref, key) => session.neighbour(ref, key),
@@ -55,6 +74,40 @@ const api: LayoutWorkerApi = {
     return Comlink.transfer(bytes, [bytes.buffer]);
   },
   close: () => session.close(),
+
+  // comlink awaits the promise, so the page hears once pixi has started here (or could not).
+  attachScene: async (canvas, width, height, resolution) => {
+    try {
+      const { createWorkerScene } = await import('./worker-scene');
+      const created = await createWorkerScene(canvas, width, height, resolution);
+      scene?.destroy();
+      scene = created;
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  resizeScene: (width, height) => scene?.resize(width, height),
+  drawScene: (drawId) => {
+    const layout = kept.get(drawId);
+    if (!layout || !scene) return;
+    const start = performance.now();
+    scene.draw(layout);
+    measure('scene:draw', start, performance.now());
+  },
+  selectInScene: (box) => scene?.drawSelection(box),
+  renderScene: () => {
+    const start = performance.now();
+    if (scene) {
+      void scene.render();
+      measure('scene:render', start, performance.now());
+    }
+    return performance.timeOrigin + performance.now();
+  },
+  destroyScene: () => {
+    scene?.destroy();
+    scene = null;
+  },
 };
 
 Comlink.expose(api);

@@ -37,7 +37,8 @@ import { RulerLayer } from './ruler-layer';
 import { attachSeekDrag, type SeekDrag } from './seek-drag';
 import { stackRoom, watchStackRoom } from './stack-room';
 import { forwardStageScrolling, type StageScrolling } from './stage-scroll';
-import { TimelineScene, type SelectionBox } from './timeline-scene';
+import { canDrawInWorker, RemoteScene } from './remote-scene';
+import type { Scene, SelectionBox } from '../scene/scene';
 
 export interface ViewerElements {
   /** The timelines' box: it takes the keyboard focus and shows data-zoom and data-drawn. */
@@ -46,9 +47,12 @@ export interface ViewerElements {
   scroller: HTMLElement;
   /** The scroller's spacer, as wide as the timelines at the current zoom. */
   content: HTMLElement;
-  /** The viewport-wide part that holds the canvas and the overlay (see stage-scroll.ts). */
+  /**
+   * The viewport-wide part that holds the canvas and the overlay (see stage-scroll.ts). The
+   * controller puts its own canvas first in it: a canvas handed to a worker is spent, so each
+   * controller needs a new one.
+   */
   stage: HTMLElement;
-  canvas: HTMLCanvasElement;
   playhead: HTMLElement;
   rows: HTMLElement;
   /** The time ruler above the stage: pressing or dragging on it seeks. */
@@ -100,7 +104,8 @@ function componentEnd(component: ComponentJson): number | null {
  * here re-renders React except the rare selection, zoom and play/pause changes.
  */
 export class ViewerController {
-  private scene: TimelineScene | null = null;
+  private scene: Scene | null = null;
+  private canvas: HTMLCanvasElement;
   private layout: ViewLayout | null = null;
   private view: ViewState;
   /** Each timeline's height, fitted to the room the window gives the timelines. */
@@ -156,6 +161,7 @@ export class ViewerController {
         viewportWidth: () => this.view.viewportWidth,
       },
     );
+    this.canvas = newCanvas(elements.stage);
     this.labels = new LabelLayer(elements.stage, elements.rows);
     this.ruler = new RulerLayer(elements.ruler);
     const seekTo = (time: number) => this.seek({ time, ifPlaying: true });
@@ -191,11 +197,7 @@ export class ViewerController {
   async start(): Promise<void> {
     this.applyContentWidth();
     this.requestView(null);
-    const scene = await TimelineScene.create(
-      this.elements.canvas,
-      this.view.viewportWidth,
-      this.canvasHeight,
-    );
+    const scene = await this.createScene();
     if (this.disposed) {
       scene.destroy();
       return;
@@ -203,6 +205,29 @@ export class ViewerController {
     this.scene = scene;
     if (this.layout) this.paint(this.layout, null);
     this.loop.start();
+  }
+
+  /**
+   * pixi in the layout worker when the browser can hand it the canvas, else on this page (the
+   * renderer then loads only now, in a chunk of its own).
+   */
+  private async createScene(): Promise<Scene> {
+    const width = this.view.viewportWidth;
+    const channel = this.client.scene;
+    // Where the timelines are drawn, for tests and tools: 'worker' or 'page'.
+    const region = this.elements.region;
+    if (channel && canDrawInWorker()) {
+      const remote = await RemoteScene.create(channel, this.canvas, width, this.canvasHeight);
+      if (remote) {
+        region.dataset.renderer = 'worker';
+        return remote;
+      }
+      this.canvas.remove();
+      this.canvas = newCanvas(this.elements.stage);
+    }
+    const { createPageScene } = await import('./page-scene');
+    region.dataset.renderer = 'page';
+    return createPageScene(this.canvas, width, this.canvasHeight);
   }
 
   get currentZoom(): number {
@@ -265,7 +290,7 @@ export class ViewerController {
     this.labels.draw(layout);
     this.ruler.draw(rulerTicks(layout.scale, this.view.viewportWidth));
     scene.drawSelection(this.selectionBox());
-    scene.render();
+    const rendered = scene.render();
     this.loop.refresh();
     for (const drawing of layout.timelines) {
       const row = this.elements.rows.children[drawing.index] as HTMLElement | undefined;
@@ -274,17 +299,24 @@ export class ViewerController {
     this.elements.region.dataset.zoom = this.view.zoom.toFixed(4);
     // The width the media spans at zoom 1 (the viewport less the end margin), for tests and tools.
     this.elements.region.dataset.axisWidth = String(layout.scale.width);
-    // The frame is on screen when the next animation frame begins.
+    // The frame is on screen when the next animation frame begins and the scene has rendered:
+    // the later of the two. A worker's canvas takes its frame without the page's main thread, so
+    // the worker's own time of rendering counts, not when the page heard of it.
     const first = !this.drawnOnce;
     this.drawnOnce = true;
     if (first || zoomStartedAt !== null) {
-      requestAnimationFrame(() => {
+      const frame = new Promise<number>((resolve) =>
+        requestAnimationFrame(() => resolve(performance.now())),
+      );
+      void Promise.all([frame, rendered]).then(([frameAt, renderedAt]) => {
+        if (this.disposed) return;
+        const end = Math.max(frameAt, renderedAt);
         if (first) {
-          performance.mark('viewer:drawn');
+          performance.mark('viewer:drawn', { startTime: end });
           this.elements.region.dataset.drawn = 'true';
         }
         if (zoomStartedAt !== null) {
-          performance.measure('viewer:zoom', { start: zoomStartedAt, end: performance.now() });
+          performance.measure('viewer:zoom', { start: zoomStartedAt, end });
         }
         this.prefetchZoomSteps();
       });
@@ -420,13 +452,13 @@ export class ViewerController {
   /** The media time under viewport x, as the view on screen shows it. */
   private timeAt(clientX: number): number | null {
     if (!this.layout) return null;
-    const box = this.elements.canvas.getBoundingClientRect();
+    const box = this.canvas.getBoundingClientRect();
     return xToTime(this.layout.scale, clientX - box.left);
   }
 
   /** Whether viewport y is on a slider timeline, whose knob and line seek like the ruler. */
   private isOnSlider(clientY: number): boolean {
-    const y = clientY - this.elements.canvas.getBoundingClientRect().top;
+    const y = clientY - this.canvas.getBoundingClientRect().top;
     const rows = this.layout?.rows ?? [];
     return this.header.timelines.some((timeline) => {
       const row = rows[timeline.index];
@@ -437,7 +469,7 @@ export class ViewerController {
   private hit(clientX: number, clientY: number): ComponentRef | null {
     const layout = this.layout;
     if (!layout) return null;
-    const box = this.elements.canvas.getBoundingClientRect();
+    const box = this.canvas.getBoundingClientRect();
     const x = clientX - box.left;
     const y = clientY - box.top;
     for (const header of this.header.timelines) {
@@ -455,7 +487,7 @@ export class ViewerController {
     this.listener.selection(selection);
     if (this.scene) {
       this.scene.drawSelection(this.selectionBox());
-      this.scene.render();
+      void this.scene.render();
     }
   }
 
@@ -493,7 +525,17 @@ export class ViewerController {
     this.ruler.destroy();
     this.scene?.destroy();
     this.scene = null;
+    this.canvas.remove();
     this.labels.destroy();
     this.layout = null;
   }
+}
+
+/** A canvas for the scene, first in the stage, under the labels and the playhead. */
+function newCanvas(stage: HTMLElement): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.className = 'viewer-canvas';
+  canvas.setAttribute('aria-hidden', 'true');
+  stage.prepend(canvas);
+  return canvas;
 }

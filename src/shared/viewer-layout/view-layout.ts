@@ -92,6 +92,11 @@ export interface ViewLayout {
   /** Where each timeline is drawn (stack order) and the stack's height, spacing included. */
   rows: StackedRow[];
   totalHeight: number;
+  /**
+   * Set by a layout worker that keeps this layout to draw it on its own canvas: the page asks
+   * it to draw the layout by this id rather than sending the shapes back.
+   */
+  drawId?: number;
 }
 
 class DrawingBuilder {
