@@ -95,7 +95,9 @@ export default tseslint.config(
     },
   },
   {
-    // app.ts registers every route plugin; a route module never imports another.
+    // app.ts registers every route plugin; a route module never imports another. Handlers read
+    // the request's parts as their route's schemas type them (the TypeBox type provider): a cast
+    // would let a handler and its schema, which is the API's contract, disagree unseen.
     files: ['server/routes/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -105,6 +107,16 @@ export default tseslint.config(
             { group: ['./*.routes'], message: 'Register route plugins in server/app.ts only.' },
           ],
         },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        ...['TSAsExpression', 'TSTypeAssertion'].map((cast) => ({
+          selector:
+            `${cast}[expression.type='MemberExpression'][expression.object.name=/^(request|req)$/]` +
+            `[expression.property.name=/^(body|query|params|headers)$/]`,
+          message:
+            "Type the request through the route's schema (src/shared/api-contract), not a cast.",
+        })),
       ],
     },
   },

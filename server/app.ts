@@ -1,5 +1,6 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { ViewerCache } from './files/viewer-cache';
@@ -52,7 +53,7 @@ export async function buildApp({ config, database, closeDatabase, logStream }: A
     connectionTimeout: 0,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
-  }).withTypeProvider();
+  }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(errorHandler);
   await app.register(securityHeaders, { mediaBaseUrl: config.mediaBaseUrl });
@@ -81,7 +82,7 @@ export async function buildApp({ config, database, closeDatabase, logStream }: A
   const maintenance = new BackgroundMaintenance(database, app.log);
   app.addHook('onClose', () => maintenance.settle());
   await app.register(
-    async (api: FastifyInstance) => {
+    async (api) => {
       await api.register(metaRoutes, { config });
       await api.register(authRoutes, { config, database });
       await api.register(usersRoutes, { config, database });

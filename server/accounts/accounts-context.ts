@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/database';
 import { fieldErrors } from '../http-errors';
 import { messages } from './account-fields';
+import type { AccountJson } from '../../src/shared/api-contract/accounts';
 
 /** What the account services need from the app: built once per route plugin, passed to each call. */
 export interface AccountsContext {
@@ -25,21 +26,13 @@ export function accountsContext(config: Config, database: Database): AccountsCon
 }
 
 /** The JSON the API shows of a user (SPEC.md section 3: user_id, username, names, e-mail). */
-export interface UserJson {
-  user_id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-}
-
 export function userJson(user: {
   id: number;
   username: string;
   firstName: string;
   lastName: string;
   email: string;
-}): UserJson {
+}): AccountJson {
   return {
     user_id: user.id,
     username: user.username,

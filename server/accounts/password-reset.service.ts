@@ -13,6 +13,7 @@ import { passwordProblems } from './password-validators';
 import { hashPassword } from './passwords';
 import { blacklistAllRefreshTokens } from './refresh-tokens.repository';
 import { findResettableUsersByEmail, findUserById, replacePassword } from './users.repository';
+import type { ResetConfirmation } from '../../src/shared/api-contract/accounts';
 
 export const resetSentDetail = 'Password reset e-mail has been sent.';
 export const resetDoneDetail = 'Password has been reset with the new password.';
@@ -78,13 +79,6 @@ export async function resetLinkUser(context: AccountsContext, uid: string, token
     throw fieldErrors({ token: [messages.invalidValue] });
   }
   return user;
-}
-
-export interface ResetConfirmation {
-  uid: string;
-  token: string;
-  new_password1: string;
-  new_password2: string;
 }
 
 /**

@@ -1,10 +1,5 @@
 import { fieldErrors } from '../http-errors';
-import {
-  takenNameOrAddress,
-  userJson,
-  type AccountsContext,
-  type UserJson,
-} from './accounts-context';
+import { takenNameOrAddress, userJson, type AccountsContext } from './accounts-context';
 import {
   email,
   FieldProblems,
@@ -17,23 +12,17 @@ import {
 import { passwordProblems } from './password-validators';
 import { hashPassword } from './passwords';
 import { insertUser, isEmailTaken, isUsernameTaken } from './users.repository';
-
-/** The registration payload of SPEC.md section 3. */
-export interface Registration {
-  firstname: string;
-  lastname: string;
-  username: string;
-  email: string;
-  password1: string;
-  password2: string;
-}
+import type { AccountJson, Registration } from '../../src/shared/api-contract/accounts';
 
 /**
  * POST dj-rest-auth/registration/: every field is checked and every problem reported at once,
  * per field, with dj-rest-auth's and Django's messages; the differing-passwords message is a
  * non-field error, as dj-rest-auth raises it.
  */
-export async function register(context: AccountsContext, input: Registration): Promise<UserJson> {
+export async function register(
+  context: AccountsContext,
+  input: Registration,
+): Promise<AccountJson> {
   const problems = new FieldProblems();
   const firstName = text(problems, 'firstname', input.firstname, { max: NAME_MAX });
   const lastName = text(problems, 'lastname', input.lastname, { max: NAME_MAX });

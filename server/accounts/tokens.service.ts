@@ -10,11 +10,7 @@ import {
   recordRefreshToken,
 } from './refresh-tokens.repository';
 import { findUserById, findUserByUsername, recordLogin } from './users.repository';
-
-export interface TokenPair {
-  access: string;
-  refresh: string;
-}
+import type { TokenPair } from '../../src/shared/api-contract/accounts';
 
 export const noActiveAccount = () =>
   new ApiError(401, {

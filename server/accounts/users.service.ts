@@ -1,10 +1,5 @@
 import { fieldErrors, forbidden, notFound } from '../http-errors';
-import {
-  takenNameOrAddress,
-  userJson,
-  type AccountsContext,
-  type UserJson,
-} from './accounts-context';
+import { takenNameOrAddress, userJson, type AccountsContext } from './accounts-context';
 import {
   email,
   FieldProblems,
@@ -17,7 +12,7 @@ import {
 import { passwordProblems } from './password-validators';
 import { hashPassword, passwordMatches } from './passwords';
 import { blacklistAllRefreshTokens } from './refresh-tokens.repository';
-import { issueTokenPair, type TokenPair } from './tokens.service';
+import { issueTokenPair } from './tokens.service';
 import {
   findUserById,
   isEmailTaken,
@@ -25,6 +20,12 @@ import {
   replacePassword,
   updateProfile,
 } from './users.repository';
+import type {
+  AccountJson,
+  PasswordChange,
+  ProfileChange,
+  TokenPair,
+} from '../../src/shared/api-contract/accounts';
 
 /** GET users/{id}/username: public, as the browse pages show each file's author. */
 export async function publicUsername(context: AccountsContext, id: number) {
@@ -38,18 +39,11 @@ export async function ownProfile(
   context: AccountsContext,
   viewerId: number,
   id: number,
-): Promise<UserJson> {
+): Promise<AccountJson> {
   if (viewerId !== id) throw forbidden();
   const user = await findUserById(context.db, id);
   if (!user) throw notFound();
   return userJson(user);
-}
-
-export interface ProfileChange {
-  first_name: string;
-  last_name: string;
-  username: string;
-  email: string;
 }
 
 /** PUT users/profile-change/{id}/: your own account only; names may be blank, nothing else. */
@@ -58,7 +52,7 @@ export async function changeProfile(
   viewerId: number,
   id: number,
   input: ProfileChange,
-): Promise<UserJson> {
+): Promise<AccountJson> {
   if (viewerId !== id) throw forbidden();
   const problems = new FieldProblems();
   const firstName = text(problems, 'first_name', input.first_name, {
@@ -98,11 +92,6 @@ export async function changeProfile(
   } catch (error) {
     throw takenNameOrAddress(error);
   }
-}
-
-export interface PasswordChange {
-  old_password: string;
-  new_password: string;
 }
 
 const passwordSavedDetail = 'New password has been saved.';

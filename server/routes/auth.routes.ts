@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { fieldErrors } from '../http-errors';
@@ -27,34 +27,31 @@ import {
   rotateRefreshToken,
 } from '../accounts/tokens.service';
 import path from 'node:path';
+import {
+  AccountJson,
+  Detail,
+  LoggedOut,
+  Login,
+  Refresh,
+  Registration,
+  ResetConfirmation,
+  ResetLink,
+  ResetRequest,
+  TokenPair,
+} from '../../src/shared/api-contract/accounts';
 
-const TokenPair = Type.Object({ access: Type.String(), refresh: Type.String() });
-const Detail = Type.Object({ detail: Type.String() });
-const Login = Type.Object({ username: Type.String(), password: Type.String() });
-const Refresh = Type.Object({ refresh: Type.String() });
-const Registration = Type.Object({
-  firstname: Type.String(),
-  lastname: Type.String(),
-  username: Type.String(),
-  email: Type.String(),
-  password1: Type.String(),
-  password2: Type.String(),
-});
-const ResetRequest = Type.Object({ email: Type.String() });
-const ResetLink = Type.Object({ uid: Type.String(), token: Type.String() });
-const ResetConfirmation = Type.Object({
-  uid: Type.String(),
-  token: Type.String(),
-  new_password1: Type.String(),
-  new_password2: Type.String(),
-});
-const RegisteredUser = Type.Object({
-  user_id: Type.Integer(),
-  username: Type.String(),
-  first_name: Type.String(),
-  last_name: Type.String(),
-  email: Type.String(),
-});
+/**
+ * The password-reset throttle's key: the address as typed, trimmed and lower-cased. The handler
+ * counts after the schema has checked the body; the key is read without trusting that.
+ */
+function resetAddressKey(request: FastifyRequest): string {
+  const { body } = request;
+  const address =
+    typeof body === 'object' && body !== null && 'email' in body && typeof body.email === 'string'
+      ? body.email
+      : '';
+  return `reset-address:${address.trim().toLowerCase()}`;
+}
 
 /** simplejwt's and dj-rest-auth's views take no authentication: a stale token must not block them. */
 const anonymous = { ignoresBearer: true } as const;
@@ -63,10 +60,10 @@ const anonymous = { ignoresBearer: true } as const;
  * Tokens (djangorestframework-simplejwt semantics), registration and password reset
  * (dj-rest-auth paths), with the rate limits of DESIGN.md section 8.
  */
-export async function authRoutes(
-  app: FastifyInstance,
-  options: { config: Config; database: Database },
-) {
+export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; database: Database }> = async (
+  app,
+  options,
+) => {
   const { config } = options;
   const mailer = new Mailer({
     smtpUrl: config.smtpUrl,
@@ -90,12 +87,7 @@ export async function authRoutes(
     (request) => `registration-ip:${request.ip}`,
     delay,
   );
-  const resetPerAddress = new Throttle(
-    app,
-    limits.passwordResetPerAddress,
-    (request) => `reset-address:${(request.body as { email: string }).email.trim().toLowerCase()}`,
-    delay,
-  );
+  const resetPerAddress = new Throttle(app, limits.passwordResetPerAddress, resetAddressKey, delay);
 
   app.post(
     '/token/',
@@ -111,7 +103,7 @@ export async function authRoutes(
       },
     },
     async (request) => {
-      const body = request.body as Static<typeof Login>;
+      const { body } = request;
       const problems = new FieldProblems();
       const username = text(problems, 'username', body.username, { max: USERNAME_MAX });
       const secret = password(problems, 'password', body.password);
@@ -140,8 +132,7 @@ export async function authRoutes(
         response: { 200: TokenPair },
       },
     },
-    async (request) =>
-      rotateRefreshToken(context, (request.body as Static<typeof Refresh>).refresh),
+    async (request) => rotateRefreshToken(context, request.body.refresh),
   );
 
   app.post(
@@ -152,11 +143,11 @@ export async function authRoutes(
         summary: 'Log out: blacklists the refresh token',
         tags: ['auth'],
         body: Refresh,
-        response: { 200: Type.Object({}) },
+        response: { 200: LoggedOut },
       },
     },
     async (request) => {
-      await logout(context, (request.body as Static<typeof Refresh>).refresh);
+      await logout(context, request.body.refresh);
       return {};
     },
   );
@@ -169,12 +160,12 @@ export async function authRoutes(
         summary: 'Sign up',
         tags: ['auth'],
         body: Registration,
-        response: { 201: RegisteredUser },
+        response: { 201: AccountJson },
       },
     },
     async (request, reply) => {
       await registrationPerIp.count(request);
-      const user = await register(context, request.body as Static<typeof Registration>);
+      const user = await register(context, request.body);
       return reply.code(201).send(user);
     },
   );
@@ -193,7 +184,7 @@ export async function authRoutes(
     },
     async (request) => {
       const problems = new FieldProblems();
-      const address = email(problems, 'email', (request.body as Static<typeof ResetRequest>).email);
+      const address = email(problems, 'email', request.body.email);
       if (address === null) throw fieldErrors(problems.byField);
       await resetPerAddress.count(request);
       await requestPasswordReset(context, mailer, address);
@@ -213,7 +204,7 @@ export async function authRoutes(
       },
     },
     async (request) => {
-      const { uid, token } = request.body as Static<typeof ResetLink>;
+      const { uid, token } = request.body;
       await resetLinkUser(context, uid, token);
       return { detail: resetLinkValidDetail };
     },
@@ -231,8 +222,8 @@ export async function authRoutes(
       },
     },
     async (request) => {
-      await confirmPasswordReset(context, request.body as Static<typeof ResetConfirmation>);
+      await confirmPasswordReset(context, request.body);
       return { detail: resetDoneDetail };
     },
   );
-}
+};

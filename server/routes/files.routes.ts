@@ -1,13 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/database';
 import { parseId } from '../http-errors';
 import { tlaDownload, viewerPayload } from '../files/files.service';
 import type { ViewerCache } from '../files/viewer-cache';
+import { FileParams, TlaDownload } from '../../src/shared/api-contract/files';
+import { ViewerFileJson } from '../../src/shared/api-contract/viewer-json';
 
-const FileParams = Type.Object({ id: Type.String({ description: 'File id' }) });
-
-/** Ids arrive as path text; anything but a positive whole number is an unknown file. */
 /** Whether an Accept-Encoding header takes gzip (present, and not with q=0). */
 function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
@@ -25,24 +23,26 @@ export function attachment(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export async function filesRoutes(
-  app: FastifyInstance,
-  options: { database: Database; viewerCache: ViewerCache },
-) {
+export const filesRoutes: FastifyPluginAsyncTypebox<{
+  database: Database;
+  viewerCache: ViewerCache;
+}> = async (app, options) => {
   const { db } = options.database;
 
-  app.get(
+  // The reply is the stored JSON's bytes, gzipped or plain: a Buffer is sent as it is, never
+  // through the response schema's serializer, which documents the JSON for OpenAPI and the client.
+  app.get<{ Params: FileParams; Reply: Buffer }>(
     '/files/:id/json',
     {
       schema: {
         summary: 'The viewer JSON of a file: its works and its timelines with their components',
         tags: ['files'],
         params: FileParams,
+        response: { 200: ViewerFileJson },
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const fileId = parseId(id);
+      const fileId = parseId(request.params.id);
       const body = await viewerPayload(db, options.viewerCache, fileId, request.userId);
       reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
       if (acceptsGzip(request.headers['accept-encoding'])) {
@@ -52,7 +52,7 @@ export async function filesRoutes(
     },
   );
 
-  app.get(
+  app.get<{ Params: FileParams; Reply: Buffer }>(
     '/files/:id/tla',
     {
       schema: {
@@ -60,15 +60,15 @@ export async function filesRoutes(
           'The file as uploaded, byte for byte, named after the work title (or the upload, untitled)',
         tags: ['files'],
         params: FileParams,
+        response: { 200: TlaDownload },
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const download = await tlaDownload(db, parseId(id), request.userId);
+      const download = await tlaDownload(db, parseId(request.params.id), request.userId);
       return reply
         .type(download.mediaType)
         .header('content-disposition', attachment(download.fileName))
         .send(Buffer.from(download.bytes));
     },
   );
-}
+};

@@ -1,16 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/database';
-import type { RawSearchParams } from '../search/search-params';
 import { exportComponents } from '../search/search-export.service';
-
-const ExportQueryString = Type.Object({
-  query: Type.Optional(
-    Type.String({ description: 'JSON object of conditions, as components/query' }),
-  ),
-  order_by: Type.Optional(Type.String({ description: 'JSON string: a sort key' })),
-  order_direction: Type.Optional(Type.String({ description: 'JSON string: "asc" or "desc"' })),
-});
+import { ComponentsCsv, ExportQueryString } from '../../src/shared/api-contract/search';
 
 /**
  * The component search's results as one CSV file: every page, streamed. Its viewer links start
@@ -18,23 +10,26 @@ const ExportQueryString = Type.Object({
  * a shared or cached export must not point readers at a host of the requester's choosing.
  * `batchSize` (rows per query) is for tests that need an export to last.
  */
-export async function searchExportRoutes(
-  app: FastifyInstance,
-  options: { database: Database; publicUrl: string; batchSize?: number },
-) {
-  app.get(
+export const searchExportRoutes: FastifyPluginAsyncTypebox<{
+  database: Database;
+  publicUrl: string;
+  batchSize?: number;
+}> = async (app, options) => {
+  // The CSV is a stream of text, never serialized: the response schema documents it.
+  app.get<{ Querystring: ExportQueryString; Reply: Readable }>(
     '/components/export/',
     {
       schema: {
         summary: 'Every component matching a components/query search, as CSV (all pages)',
         tags: ['search'],
         querystring: ExportQueryString,
+        response: { 200: ComponentsCsv },
       },
     },
     async (request, reply) => {
       const { search, stream } = exportComponents(
         options.database,
-        request.query as RawSearchParams,
+        request.query,
         options.publicUrl,
         options.batchSize,
       );
@@ -48,4 +43,4 @@ export async function searchExportRoutes(
         .send(stream);
     },
   );
-}
+};

@@ -1,6 +1,6 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import multipart from '@fastify/multipart';
-import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { BackgroundMaintenance } from '../db/pglite-maintenance';
@@ -11,22 +11,13 @@ import { receiveUpload, tooLarge } from '../uploads/multipart-intake';
 import { removeOrphanTemps } from '../uploads/temp-files';
 import { UploadQuota } from '../uploads/upload-quota';
 import { storeUpload } from '../uploads/upload.service';
+import { UploadResponseJson } from '../../src/shared/api-contract/files';
 
 // Multipart framing (boundaries, part headers, the is_public field) on top of the files' bytes.
 const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
 
 // Far longer than any upload can take (the server's request timeout is 2 minutes).
 const STALE_TEMP_MS = 24 * 60 * 60 * 1000;
-
-const UploadResponse = Type.Object({
-  files: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      title: Type.String(),
-      not_included: Type.Array(Type.String()),
-    }),
-  ),
-});
 
 // What the file system says when MEDIA_DIR is read-only, full or not a folder.
 const STORAGE_ERRORS = new Set([
@@ -63,7 +54,10 @@ export interface UploadRoutesOptions {
 }
 
 /** POST upload/: .tla files with their media and PDFs, stored whole or not at all. */
-export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions) {
+export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = async (
+  app,
+  options,
+) => {
   const { config, database, store, maintenance } = options;
   const quota = new UploadQuota(
     config.maxUploadsPerHour,
@@ -98,7 +92,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
           tags: ['files'],
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
-          response: { 201: UploadResponse },
+          response: { 201: UploadResponseJson },
         },
         onResponse: maintenance.afterReply(201),
         onRequest: async (request) => {
@@ -140,4 +134,4 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
       },
     );
   });
-}
+};

@@ -1,55 +1,26 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { parseId } from '../http-errors';
-import { Type, type Static } from '@sinclair/typebox';
 import type { Database } from '../db/database';
 import type { BackgroundMaintenance } from '../db/pglite-maintenance';
 import type { ViewerCache } from '../files/viewer-cache';
 import { requireUser } from '../plugins/authentication';
 import type { MediaStore } from '../uploads/media-store';
 import { deleteFile, filesOfUser, setFilePublic } from '../uploads/user-files.service';
-
-const FileParams = Type.Object({ id: Type.String({ description: 'File id' }) });
-const PublicFlag = Type.Object({ is_public: Type.Boolean() });
-
-const FileSchema = Type.Object({
-  id: Type.Integer(),
-  author_id: Type.Integer(),
-  concrete_work_id: Type.Integer(),
-  is_public: Type.Boolean(),
-  created_at: Type.String({ format: 'date-time' }),
-  original_name: Type.String(),
-});
-
-const UserFilesSchema = Type.Object({
-  files: Type.Array(FileSchema),
-  abstract_works: Type.Array(
-    Type.Object({ id: Type.Integer(), title: Type.String(), composer: Type.String() }),
-  ),
-  concrete_works: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      abstract_work_id: Type.Integer(),
-      artist: Type.String(),
-      type: Type.String(),
-      storage: Type.String(),
-      url: Type.String(),
-      length: Type.Number(),
-      start: Type.Number(),
-      end: Type.Number(),
-    }),
-  ),
-});
+import {
+  Deleted,
+  FileParams,
+  PublicFlag,
+  UserFileJson,
+  UserFilesJson,
+} from '../../src/shared/api-contract/files';
 
 /** The signed-in user's own files: list, public flag, delete (DESIGN.md section 4). */
-export async function userFilesRoutes(
-  app: FastifyInstance,
-  options: {
-    database: Database;
-    viewerCache: ViewerCache;
-    store: MediaStore;
-    maintenance: BackgroundMaintenance;
-  },
-) {
+export const userFilesRoutes: FastifyPluginAsyncTypebox<{
+  database: Database;
+  viewerCache: ViewerCache;
+  store: MediaStore;
+  maintenance: BackgroundMaintenance;
+}> = async (app, options) => {
   const context = options;
   const { db } = options.database;
   // A flag change rewrites every component of the file and a delete removes them: on PGlite,
@@ -63,7 +34,7 @@ export async function userFilesRoutes(
         summary: "The caller's files, public and private, newest first, with their works",
         tags: ['files'],
         security: [{ bearer: [] }],
-        response: { 200: UserFilesSchema },
+        response: { 200: UserFilesJson },
       },
     },
     async (request) => filesOfUser(db, requireUser(request)),
@@ -78,7 +49,7 @@ export async function userFilesRoutes(
         security: [{ bearer: [] }],
         params: FileParams,
         body: PublicFlag,
-        response: { 200: FileSchema },
+        response: { 200: UserFileJson },
       },
       // Signed-out callers get 401 before their body is judged.
       onRequest: async (request) => {
@@ -88,9 +59,7 @@ export async function userFilesRoutes(
     },
     async (request) => {
       const userId = requireUser(request);
-      const { id } = request.params as { id: string };
-      const { is_public: isPublic } = request.body as Static<typeof PublicFlag>;
-      return setFilePublic(context, parseId(id), userId, isPublic);
+      return setFilePublic(context, parseId(request.params.id), userId, request.body.is_public);
     },
   );
 
@@ -102,14 +71,14 @@ export async function userFilesRoutes(
         tags: ['files'],
         security: [{ bearer: [] }],
         params: FileParams,
+        response: { 204: Deleted },
       },
       onResponse: maintenance.afterReply(204),
     },
     async (request, reply) => {
       const userId = requireUser(request);
-      const { id } = request.params as { id: string };
-      await deleteFile(context, parseId(id), userId);
+      await deleteFile(context, parseId(request.params.id), userId);
       return reply.code(204).send();
     },
   );
-}
+};

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { ApiError, parseId } from '../http-errors';
@@ -15,27 +14,14 @@ import {
 } from '../accounts/users.service';
 import { requireUser } from '../plugins/authentication';
 import { accountsContext } from '../accounts/accounts-context';
-
-const UserParams = Type.Object({ userId: Type.String({ description: 'User id' }) });
-const User = Type.Object({
-  user_id: Type.Integer(),
-  username: Type.String(),
-  first_name: Type.String(),
-  last_name: Type.String(),
-  email: Type.String(),
-});
-const ProfileChange = Type.Object({
-  first_name: Type.String(),
-  last_name: Type.String(),
-  username: Type.String(),
-  email: Type.String(),
-});
-const PasswordChange = Type.Object({ old_password: Type.String(), new_password: Type.String() });
-const PasswordChanged = Type.Object({
-  detail: Type.String(),
-  access: Type.String(),
-  refresh: Type.String(),
-});
+import {
+  AccountJson,
+  PasswordChange,
+  PasswordChanged,
+  ProfileChange,
+  PublicUsername,
+  UserParams,
+} from '../../src/shared/api-contract/accounts';
 
 const isWrongOldPassword = (error: unknown) =>
   error instanceof ApiError &&
@@ -43,10 +29,10 @@ const isWrongOldPassword = (error: unknown) =>
   error.body.old_password.includes(messages.wrongOldPassword);
 
 /** The signed-in user's account, and the public username lookup (DESIGN.md section 4). */
-export async function usersRoutes(
-  app: FastifyInstance,
-  options: { config: Config; database: Database },
-) {
+export const usersRoutes: FastifyPluginAsyncTypebox<{
+  config: Config;
+  database: Database;
+}> = async (app, options) => {
   const { config } = options;
   const context = accountsContext(config, options.database);
 
@@ -67,11 +53,10 @@ export async function usersRoutes(
         summary: "A user's username (public: files show their author)",
         tags: ['users'],
         params: UserParams,
-        response: { 200: Type.Object({ username: Type.String() }) },
+        response: { 200: PublicUsername },
       },
     },
-    async (request) =>
-      publicUsername(context, parseId((request.params as Static<typeof UserParams>).userId)),
+    async (request) => publicUsername(context, parseId(request.params.userId)),
   );
 
   app.get(
@@ -82,16 +67,12 @@ export async function usersRoutes(
         tags: ['users'],
         security: [{ bearer: [] }],
         params: UserParams,
-        response: { 200: User },
+        response: { 200: AccountJson },
       },
     },
     async (request) => {
       const viewer = requireUser(request);
-      return ownProfile(
-        context,
-        viewer,
-        parseId((request.params as Static<typeof UserParams>).userId),
-      );
+      return ownProfile(context, viewer, parseId(request.params.userId));
     },
   );
 
@@ -104,13 +85,13 @@ export async function usersRoutes(
         security: [{ bearer: [] }],
         params: UserParams,
         body: ProfileChange,
-        response: { 200: User },
+        response: { 200: AccountJson },
       },
     },
     async (request) => {
       const viewer = requireUser(request);
-      const id = parseId((request.params as Static<typeof UserParams>).userId);
-      return changeProfile(context, viewer, id, request.body as Static<typeof ProfileChange>);
+      const id = parseId(request.params.userId);
+      return changeProfile(context, viewer, id, request.body);
     },
   );
 
@@ -129,7 +110,7 @@ export async function usersRoutes(
       const userId = requireUser(request);
       const attempt = await wrongOldPasswords.begin(request);
       try {
-        return await changePassword(context, userId, request.body as Static<typeof PasswordChange>);
+        return await changePassword(context, userId, request.body);
       } catch (error) {
         if (isWrongOldPassword(error)) await attempt.failed();
         throw error;
@@ -138,4 +119,4 @@ export async function usersRoutes(
       }
     },
   );
-}
+};

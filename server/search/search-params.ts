@@ -16,18 +16,14 @@ import {
   type SortDirection,
 } from '../../src/shared/search-fields';
 import { parseTime } from '../../src/shared/time-format';
+import type { SearchQueryString } from '../../src/shared/api-contract/search';
 
 /**
  * The query-string parameters of files/query and components/query, each JSON-encoded (DESIGN.md
  * section 4), checked and turned into a typed search. Every fault is a 400 naming its parameter.
  */
 
-export interface RawSearchParams {
-  query?: string;
-  order_by?: string;
-  order_direction?: string;
-  page?: string;
-}
+export type RawSearchParams = SearchQueryString;
 
 /** Case-insensitive substring conditions on one property, AND-ed. */
 export interface TextCondition<P extends string> {

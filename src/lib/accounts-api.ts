@@ -1,3 +1,13 @@
+import type {
+  AccountJson,
+  PasswordChange,
+  PasswordChanged,
+  ProfileChange,
+  Registration,
+  ResetConfirmation,
+  ResetLink,
+  TokenPair,
+} from '../shared/api-types';
 import { ApiRequestError, apiGet, apiPost, apiPut } from './api-client';
 
 /**
@@ -6,24 +16,9 @@ import { ApiRequestError, apiGet, apiPost, apiPut } from './api-client';
  */
 
 /** The account as GET users/{id}/ and PUT users/profile-change/{id}/ return it. */
-export interface AccountJson {
-  user_id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-}
+export type { AccountJson, Registration as RegistrationForm };
 
-export interface RegistrationForm {
-  firstname: string;
-  lastname: string;
-  username: string;
-  email: string;
-  password1: string;
-  password2: string;
-}
-
-export async function register(form: RegistrationForm): Promise<void> {
+export async function register(form: Registration): Promise<void> {
   await apiPost('/dj-rest-auth/registration/', form, { anonymous: true });
 }
 
@@ -35,7 +30,7 @@ export async function requestPasswordReset(email: string): Promise<void> {
  * Whether an e-mailed reset link can still set a password: false for a used, expired or mangled
  * link (the server's 400), true when it can. Other failures (no network) throw.
  */
-export async function resetLinkWorks(link: { uid: string; token: string }): Promise<boolean> {
+export async function resetLinkWorks(link: ResetLink): Promise<boolean> {
   try {
     await apiPost('dj-rest-auth/password/reset/validate/', link, { anonymous: true });
     return true;
@@ -45,12 +40,7 @@ export async function resetLinkWorks(link: { uid: string; token: string }): Prom
   }
 }
 
-export async function confirmPasswordReset(form: {
-  uid: string;
-  token: string;
-  new_password1: string;
-  new_password2: string;
-}): Promise<void> {
+export async function confirmPasswordReset(form: ResetConfirmation): Promise<void> {
   await apiPost('dj-rest-auth/password/reset/confirm/', form, { anonymous: true });
 }
 
@@ -58,17 +48,11 @@ export async function fetchAccount(userId: number): Promise<AccountJson> {
   return (await apiGet<AccountJson>(`users/${userId}/`)).data;
 }
 
-export async function changeProfile(
-  userId: number,
-  profile: Pick<AccountJson, 'first_name' | 'last_name' | 'username' | 'email'>,
-): Promise<AccountJson> {
+export async function changeProfile(userId: number, profile: ProfileChange): Promise<AccountJson> {
   return (await apiPut<AccountJson>(`users/profile-change/${userId}/`, profile)).data;
 }
 
 /** Success revokes every other session; the server hands this one a new pair. */
-export async function changePassword(form: {
-  old_password: string;
-  new_password: string;
-}): Promise<{ access: string; refresh: string }> {
-  return (await apiPut<{ access: string; refresh: string }>('users/password-change/', form)).data;
+export async function changePassword(form: PasswordChange): Promise<TokenPair> {
+  return (await apiPut<PasswordChanged>('users/password-change/', form)).data;
 }

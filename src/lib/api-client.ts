@@ -9,6 +9,7 @@ import {
   storedTokens,
 } from '../state/auth-state';
 import { appStore } from '../state/session';
+import type { TokenPair } from '../shared/api-types';
 
 /**
  * The one HTTP client of the app (STYLE.md: one module owns each external edge): every request to
@@ -230,7 +231,7 @@ function signOutTo(path: string): void {
  */
 let clockOffset: { token: string; ms: number } | null = null;
 
-function adoptPair(pair: { access: string; refresh: string }): void {
+function adoptPair(pair: TokenPair): void {
   const issuedAt = accessClaims(pair.access).issuedAt;
   clockOffset = { token: pair.access, ms: issuedAt === null ? 0 : Date.now() - issuedAt * 1000 };
   store.set(storeCredentialsAtom, pair);
@@ -415,17 +416,13 @@ export const apiDelete = <T>(path: string, options?: RequestOptions) =>
  * home. A refused login throws ApiRequestError (401 with `detail`, or 400 per field).
  */
 export async function login(username: string, password: string): Promise<void> {
-  const { data } = await apiPost<{ access: string; refresh: string }>(
-    'token/',
-    { username, password },
-    { anonymous: true },
-  );
+  const { data } = await apiPost<TokenPair>('token/', { username, password }, { anonymous: true });
   adoptPair(data);
   navigate('/');
 }
 
 /** Keep a pair the server handed out mid-session (after a password change). */
-export function adoptTokens(pair: { access: string; refresh: string }): void {
+export function adoptTokens(pair: TokenPair): void {
   adoptPair(pair);
 }
 
