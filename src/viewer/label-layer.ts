@@ -38,12 +38,14 @@ function fillLabel(element: HTMLElement, label: DrawnLabel): void {
  * frame and of each zoom step. The browser lays out a few hundred short labels in a fraction of
  * that, off the WebGL path, and they stay sharp at any pixel ratio.
  *
- * Elements are pooled: a redraw moves the ones it needs and rewrites their text only where it
- * changed; the rest are hidden.
+ * Elements are pooled by what they show: a redraw moves the element that showed the same text
+ * before (a zoom or scroll step keeps most labels, at other places), so only labels new to the
+ * view cost the browser a text layout; spare elements take new text or are hidden.
  */
 export class LabelLayer {
   private readonly element = document.createElement('div');
-  private readonly pool: HTMLSpanElement[] = [];
+  /** Every element made, by the content key it shows (contentKey), shown or hidden. */
+  private byKey = new Map<string, HTMLSpanElement[]>();
   private last: ViewLayout | null = null;
   private fontAsked = false;
 
@@ -57,36 +59,51 @@ export class LabelLayer {
 
   draw(layout: ViewLayout): void {
     this.last = layout;
-    let used = 0;
+    const previous = this.byKey;
+    const next = new Map<string, HTMLSpanElement[]>();
+    const keep = (key: string, item: HTMLSpanElement) => {
+      const list = next.get(key);
+      if (list) list.push(item);
+      else next.set(key, [item]);
+    };
+    // First the labels an element already shows; then the rest, on the elements left over.
+    const unmatched: { label: DrawnLabel; top: number; key: string }[] = [];
     for (const drawing of layout.timelines) {
       const top = layout.rows[drawing.index]?.y ?? 0;
       for (const label of drawing.labels) {
-        this.place(this.take(used++), label, top);
+        const key = contentKey(label);
+        const item = previous.get(key)?.pop();
+        if (!item) {
+          unmatched.push({ label, top, key });
+          continue;
+        }
+        this.place(item, label, top);
+        keep(key, item);
       }
     }
-    for (let n = used; n < this.pool.length; n++) {
-      const spare = this.pool[n];
-      if (spare && !spare.hidden) spare.hidden = true;
+    const spare = [...previous.values()].flat();
+    for (const { label, top, key } of unmatched) {
+      const item = spare.pop() ?? this.create();
+      item.dataset.key = key;
+      fillLabel(item, label);
+      this.place(item, label, top);
+      keep(key, item);
     }
+    for (const item of spare) {
+      if (!item.hidden) item.hidden = true;
+      keep(item.dataset.key ?? '', item);
+    }
+    this.byKey = next;
   }
 
-  private take(index: number): HTMLSpanElement {
-    let item = this.pool[index];
-    if (!item) {
-      item = document.createElement('span');
-      item.className = 'viewer-label';
-      this.pool.push(item);
-      this.element.append(item);
-    }
+  private create(): HTMLSpanElement {
+    const item = document.createElement('span');
+    item.className = 'viewer-label';
+    this.element.append(item);
     return item;
   }
 
   private place(item: HTMLSpanElement, label: DrawnLabel, top: number): void {
-    const key = contentKey(label);
-    if (item.dataset.key !== key) {
-      item.dataset.key = key;
-      fillLabel(item, label);
-    }
     let y = top + label.y;
     if (label.font === 'music') {
       y -= musicBaseline(label.size);
@@ -108,6 +125,6 @@ export class LabelLayer {
   destroy(): void {
     this.last = null;
     this.element.remove();
-    this.pool.length = 0;
+    this.byKey = new Map();
   }
 }

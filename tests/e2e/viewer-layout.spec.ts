@@ -159,3 +159,43 @@ test('the timelines stay where they are while the now-playing strip changes', as
     await page.close();
   }
 });
+
+test('a zoom step rewrites only the labels that are new to the view', async ({ page }) => {
+  await open(page, '/viewer/135');
+  const region = page.getByTestId('timelines');
+  const shownTexts = () =>
+    page
+      .locator('.viewer-label:not([hidden])')
+      .evaluateAll((labels) => labels.map((label) => label.textContent ?? ''));
+  const before = await shownTexts();
+  await page.evaluate(() => {
+    const layer = document.querySelector('.viewer-labels')!;
+    const rewritten = new Set<Node>();
+    (window as unknown as { rewritten: Set<Node> }).rewritten = rewritten;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        // A text or figures replaced inside a label (the layer's own children are labels).
+        if (record.target !== layer) rewritten.add(record.target);
+      }
+    }).observe(layer, { subtree: true, childList: true, characterData: true });
+  });
+  await region.focus();
+  await page.keyboard.press('+');
+  // The zoom is written with the labels of the new view, in the same paint.
+  await expect(region).not.toHaveAttribute('data-zoom', '1.0000');
+  const after = await shownTexts();
+  // Labels shown after the step beyond those of the same text shown before it.
+  const left = new Map<string, number>();
+  for (const text of before) left.set(text, (left.get(text) ?? 0) + 1);
+  let fresh = 0;
+  for (const text of after) {
+    const count = left.get(text) ?? 0;
+    if (count > 0) left.set(text, count - 1);
+    else fresh += 1;
+  }
+  const rewritten = await page.evaluate(
+    () => (window as unknown as { rewritten: Set<Node> }).rewritten.size,
+  );
+  expect(after.length).toBeGreaterThan(fresh);
+  expect(rewritten).toBeLessThanOrEqual(fresh);
+});

@@ -208,12 +208,14 @@ test.describe('viewer', () => {
     await expect(shown.filter({ hasText: /^1$/ }).first()).toBeVisible();
     await expect(shown.filter({ hasText: /^HC$/ }).first()).toBeVisible();
     await expect(shown.filter({ hasText: /^D:$/ }).first()).toBeVisible();
-    // A zoom step moves the labels with the drawing.
+    // A zoom step moves the labels with the drawing: the first half cadence moves right.
+    // (Label elements are reused by their text, so their order in the DOM is not time order.)
     const cadenceX = () =>
       shown
         .filter({ hasText: /^HC$/ })
-        .first()
-        .evaluate((element) => element.getBoundingClientRect().left);
+        .evaluateAll((elements) =>
+          Math.min(...elements.map((element) => element.getBoundingClientRect().left)),
+        );
     const before = await cadenceX();
     const timelines = page.getByTestId('timelines');
     await timelines.focus();
