@@ -42,10 +42,20 @@ export function servePglite(port: HostPort, pglite: PGlite): void {
   const transactions = new Map<number, OpenTransaction>();
   let lastTransaction = 0;
 
+  const fail = (id: number, error: unknown) =>
+    port.postMessage({ id, ok: false, error: errorFields(error) });
+  // A value structured clone refuses fails its request rather than the thread.
+  const succeed = (id: number, value: unknown) => {
+    try {
+      port.postMessage({ id, ok: true, value });
+    } catch (error) {
+      fail(id, error);
+    }
+  };
   const reply = (id: number, work: Promise<unknown>) =>
     work.then(
-      (value) => port.postMessage({ id, ok: true, value }),
-      (error: unknown) => port.postMessage({ id, ok: false, error: errorFields(error) }),
+      (value) => succeed(id, value),
+      (error: unknown) => fail(id, error),
     );
 
   const target = (transaction: number | null) => {
@@ -74,11 +84,11 @@ export function servePglite(port: HostPort, pglite: PGlite): void {
         if (!commit) await tx.rollback();
       })
       .then(
-        () => port.postMessage({ id: endId ?? id, ok: true, value: null }),
+        () => succeed(endId ?? id, null),
         (error: unknown) => {
           transactions.delete(transaction);
           // Before the callback ran, BEGIN failed; after it, COMMIT or ROLLBACK did.
-          port.postMessage({ id: endId ?? id, ok: false, error: errorFields(error) });
+          fail(endId ?? id, error);
         },
       );
   };
@@ -108,7 +118,7 @@ export function servePglite(port: HostPort, pglite: PGlite): void {
       case 'end': {
         const open = transactions.get(request.transaction);
         if (open) open.finish(request.commit, request.id);
-        else void reply(request.id, Promise.reject(new Error('Transaction is closed')));
+        else fail(request.id, new Error('Transaction is closed'));
         return;
       }
       case 'close':
