@@ -1,10 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { mkdirSync } from 'node:fs';
+import { createPglite } from './pglite-host';
+import { startPgliteWorker } from './pglite-proxy';
 import * as schema from './schema';
 
 export type RunScript = (script: string) => Promise<Record<string, unknown>[]>;
@@ -47,16 +47,26 @@ export interface ReadSnapshot {
 const SNAPSHOT_IDLE_TIMEOUT = '5min';
 
 export type DatabaseTarget =
-  { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; poolSize?: number };
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /**
+       * Where PGlite runs its PostgreSQL: on a worker thread (the default), so that a long query
+       * leaves the event loop free, or on this thread (tests of the proxy compare the two).
+       */
+      thread?: 'worker' | 'main';
+    }
+  | { kind: 'postgres'; url: string; poolSize?: number };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'pglite') {
-    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-    const client = await PGlite.create({
-      ...(target.dataDir ? { dataDir: target.dataDir } : {}),
-      extensions: { pg_trgm },
-    });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const client =
+      target.thread === 'main'
+        ? await createPglite(target.dataDir)
+        : await startPgliteWorker(target.dataDir);
+    // drizzle calls only query (with a row mode and parsers) and transaction (then query on the
+    // transaction), which the proxy has with PGlite's signatures.
+    const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
     return {
       kind: 'pglite',
       db,

@@ -34,14 +34,18 @@ const parts = {
   },
   server: {
     // server-files.ts finds the migrations and seed data in server/ from one folder below the
-    // root, where both server/server.ts and this output sit.
+    // root, where both server/server.ts and this output sit. PGlite's worker thread is a second
+    // entry, beside server.js, where pglite-proxy.ts looks for it once compiled.
     output: 'dist-server/server.js',
     sources: ['server', 'src/shared'],
     build: () =>
       esbuild({
         absWorkingDir: root,
-        entryPoints: ['server/server.ts'],
-        outfile: 'dist-server/server.js',
+        entryPoints: {
+          server: 'server/server.ts',
+          'pglite.worker': 'server/db/pglite.worker.ts',
+        },
+        outdir: 'dist-server',
         bundle: true,
         packages: 'external',
         platform: 'node',
