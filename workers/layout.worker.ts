@@ -48,6 +48,13 @@ const kept = new KeptLayouts(8);
 
 let scene: TimelineScene | null = null;
 
+/**
+ * pixi and the scene, fetched and compiled while the page is still starting (the worker has
+ * nothing else to do until the file's bytes come), so a canvas handed over draws at once.
+ */
+const sceneModule = typeof OffscreenCanvas === 'undefined' ? null : import('./worker-scene');
+sceneModule?.catch(() => undefined);
+
 const api: LayoutWorkerApi & SceneWorkerApi = {
   open: (bytes, firstView) => session.open(bytes, firstView),
   layout: (request) => {
@@ -78,8 +85,10 @@ const api: LayoutWorkerApi & SceneWorkerApi = {
   // comlink awaits the promise, so the page hears once pixi has started here (or could not).
   attachScene: async (canvas, width, height, resolution) => {
     try {
-      const { createWorkerScene } = await import('./worker-scene');
+      const started = performance.now();
+      const { createWorkerScene } = await (sceneModule ?? import('./worker-scene'));
       const created = await createWorkerScene(canvas, width, height, resolution);
+      measure('scene:attach', started, performance.now());
       scene?.destroy();
       scene = created;
       return true;

@@ -283,14 +283,15 @@ export class ViewerController {
       this.reportedHeights = drawnHeights;
       this.listener.stack({ rows: layout.rows, totalHeight: layout.totalHeight });
     }
+    // The scene first: a worker's scene renders while this thread places the labels.
     scene.draw(layout);
+    scene.drawSelection(this.selectionBox());
+    const rendered = scene.render();
     this.knobs = Array.from(
       this.elements.region.querySelectorAll<HTMLElement>('[data-slider-knob], [data-ruler-head]'),
     );
     this.labels.draw(layout);
     this.ruler.draw(rulerTicks(layout.scale, this.view.viewportWidth));
-    scene.drawSelection(this.selectionBox());
-    const rendered = scene.render();
     this.loop.refresh();
     for (const drawing of layout.timelines) {
       const row = this.elements.rows.children[drawing.index] as HTMLElement | undefined;
@@ -306,7 +307,11 @@ export class ViewerController {
     this.drawnOnce = true;
     if (first || zoomStartedAt !== null) {
       const frame = new Promise<number>((resolve) =>
-        requestAnimationFrame(() => resolve(performance.now())),
+        requestAnimationFrame(() => {
+          // The zoom steps next to this view are laid out while the page shows it.
+          this.prefetchZoomSteps();
+          resolve(performance.now());
+        }),
       );
       void Promise.all([frame, rendered]).then(([frameAt, renderedAt]) => {
         if (this.disposed) return;
@@ -318,7 +323,6 @@ export class ViewerController {
         if (zoomStartedAt !== null) {
           performance.measure('viewer:zoom', { start: zoomStartedAt, end });
         }
-        this.prefetchZoomSteps();
       });
     }
   }
