@@ -13,6 +13,7 @@ import {
 import { steppedZoom } from '../src/shared/viewer-layout/time-scale';
 import {
   layoutTransferables,
+  type TimelineDrawing,
   type ViewLayout,
   type ViewRequest,
 } from '../src/shared/viewer-layout/view-layout';
@@ -48,6 +49,30 @@ const kept = new KeptLayouts(8);
 
 let scene: TimelineScene | null = null;
 
+/** A timeline's drawing for a page that does not draw: its hit areas and labels, no shapes. */
+function withoutShapes(drawing: TimelineDrawing): TimelineDrawing {
+  return {
+    ...drawing,
+    rects: new Float32Array(0),
+    rectColors: new Uint32Array(0),
+    glyphs: new Float32Array(0),
+    glyphKinds: new Uint8Array(0),
+    glyphColors: new Uint32Array(0),
+  };
+}
+
+/** A timeline's drawing for a page that draws: copies of the shapes, which move to the page. */
+function withCopiedShapes(drawing: TimelineDrawing): TimelineDrawing {
+  return {
+    ...drawing,
+    rects: drawing.rects.slice(),
+    rectColors: drawing.rectColors.slice(),
+    glyphs: drawing.glyphs.slice(),
+    glyphKinds: drawing.glyphKinds.slice(),
+    glyphColors: drawing.glyphColors.slice(),
+  };
+}
+
 /**
  * pixi and the scene, fetched and compiled while the page is still starting (the worker has
  * nothing else to do until the file's bytes come), so a canvas handed over draws at once.
@@ -60,8 +85,15 @@ const api: LayoutWorkerApi & SceneWorkerApi = {
   layout: (request) => {
     const layout = session.layout(request);
     warmUp(request);
-    // The page gets a copy (its arrays move to the page); this one stays to be drawn here.
-    const sent: ViewLayout = { ...structuredClone(layout), drawId: kept.keep(layout) };
+    const drawId = kept.keep(layout);
+    // The shapes stay here to be drawn; the page gets them only while it draws itself.
+    const sent: ViewLayout = {
+      ...layout,
+      drawId,
+      timelines: layout.timelines.map((drawing) =>
+        scene ? withoutShapes(drawing) : withCopiedShapes(drawing),
+      ),
+    };
     return Comlink.transfer(sent, layoutTransferables(sent));
   },
   component: (ref) => session.component(ref),

@@ -93,8 +93,9 @@ export interface ViewLayout {
   rows: StackedRow[];
   totalHeight: number;
   /**
-   * Set by a layout worker that keeps this layout to draw it on its own canvas: the page asks
-   * it to draw the layout by this id rather than sending the shapes back.
+   * Set by a layout worker that keeps this layout to draw it: the page asks it to draw the layout
+   * by this id. While the worker has the canvas, the page's copy has no shapes (empty rects and
+   * glyphs), only what the page itself uses: labels and hit areas.
    */
   drawId?: number;
 }
