@@ -120,6 +120,13 @@ const api: LayoutWorkerApi & SceneWorkerApi = {
       const started = performance.now();
       const { createWorkerScene } = await (sceneModule ?? import('./worker-scene'));
       const created = await createWorkerScene(canvas, width, height, resolution);
+      // The first frame compiles pixi's shaders: drawn now from the view laid out last (the
+      // page's first view, laid out ahead), the page's own first draw finds them ready.
+      const latest = kept.latest();
+      if (latest) {
+        created.draw(latest);
+        void created.render();
+      }
       measure('scene:attach', started, performance.now());
       scene?.destroy();
       scene = created;

@@ -32,4 +32,12 @@ describe('KeptLayouts', () => {
   it('knows no id it never gave', () => {
     expect(new KeptLayouts(2).get(1)).toBeUndefined();
   });
+
+  it('gives the layout kept last', () => {
+    const kept = new KeptLayouts(2);
+    expect(kept.latest()).toBeUndefined();
+    kept.keep(layoutOfHeight(10));
+    kept.keep(layoutOfHeight(20));
+    expect(kept.latest()?.totalHeight).toBe(20);
+  });
 });

@@ -25,4 +25,9 @@ export class KeptLayouts {
   get(drawId: number): ViewLayout | undefined {
     return this.layouts.get(drawId);
   }
+
+  /** The layout kept last (the first view, when nothing else has been asked for yet). */
+  latest(): ViewLayout | undefined {
+    return this.layouts.get(this.lastId);
+  }
 }

@@ -2,7 +2,7 @@ import * as Comlink from 'comlink';
 import type { LayoutWorkerApi } from '../shared/viewer-layout/layout-session';
 import { sameView, type ViewLayout, type ViewRequest } from '../shared/viewer-layout/view-layout';
 import type { SceneWorkerApi } from '../scene/scene';
-import type { SceneChannel } from './remote-scene';
+import type { EarlyScene, SceneChannel } from './remote-scene';
 
 /** The layout API as the page sees it: every call is asynchronous, in a worker or not. */
 export type LayoutApi = {
@@ -17,6 +17,8 @@ export interface LayoutClient {
   mode: 'worker' | 'in-process';
   /** The worker's scene calls, which draw on a canvas handed to it; null in process. */
   scene: SceneChannel | null;
+  /** A canvas the worker already draws on (viewer-preload.ts), until a viewer takes it. */
+  earlyScene: EarlyScene | null;
   /**
    * Transfers a buffer to the layout side (a copy in process); with `firstView`, the layout side
    * lays that view out as soon as it has answered (see LayoutSession.open).
@@ -78,6 +80,7 @@ function inProcessClient(): LayoutClient {
     api,
     mode: 'in-process',
     scene: null,
+    earlyScene: null,
     open: api.open,
     ...prefetching(api),
     dispose: () => void loading.then((session) => session.close()),
@@ -115,6 +118,7 @@ export function createLayoutClient(options: { inProcess?: boolean } = {}): Layou
     api,
     mode: 'worker',
     scene,
+    earlyScene: null,
     open: (bytes, firstView) => remote.open(Comlink.transfer(bytes, [bytes]), firstView),
     ...prefetching(api),
     dispose: () => {

@@ -82,6 +82,23 @@ export class RemoteScene implements Scene {
   }
 }
 
+/** A canvas handed to the worker while the page was starting, for the first viewer to take. */
+export interface EarlyScene {
+  canvas: HTMLCanvasElement;
+  scene: Promise<RemoteScene | null>;
+}
+
+/**
+ * Hands a new canvas to the worker at once, so that pixi starts there (and compiles its shaders
+ * on the first view laid out ahead) while the page is still loading its app and rendering.
+ */
+export function startEarlyScene(channel: SceneChannel, width: number, height: number): EarlyScene {
+  const canvas = document.createElement('canvas');
+  canvas.className = 'viewer-canvas';
+  canvas.setAttribute('aria-hidden', 'true');
+  return { canvas, scene: RemoteScene.create(channel, canvas, width, height) };
+}
+
 function sizeElement(canvas: HTMLCanvasElement, width: number, height: number): void {
   canvas.style.width = `${width}px`;
   canvas.style.height = `${height}px`;

@@ -106,6 +106,8 @@ function componentEnd(component: ComponentJson): number | null {
 export class ViewerController {
   private scene: Scene | null = null;
   private canvas: HTMLCanvasElement;
+  /** The scene the worker started on `canvas` before this controller existed, if it did. */
+  private earlyScene: Promise<RemoteScene | null> | null = null;
   private layout: ViewLayout | null = null;
   private view: ViewState;
   /** Each timeline's height, fitted to the room the window gives the timelines. */
@@ -161,7 +163,15 @@ export class ViewerController {
         viewportWidth: () => this.view.viewportWidth,
       },
     );
-    this.canvas = newCanvas(elements.stage);
+    const early = client.earlyScene;
+    client.earlyScene = null;
+    if (early) {
+      elements.stage.prepend(early.canvas);
+      this.canvas = early.canvas;
+      this.earlyScene = early.scene;
+    } else {
+      this.canvas = newCanvas(elements.stage);
+    }
     this.labels = new LabelLayer(elements.stage, elements.rows);
     this.ruler = new RulerLayer(elements.ruler);
     const seekTo = (time: number) => this.seek({ time, ifPlaying: true });
@@ -213,21 +223,30 @@ export class ViewerController {
    */
   private async createScene(): Promise<Scene> {
     const width = this.view.viewportWidth;
-    const channel = this.client.scene;
     // Where the timelines are drawn, for tests and tools: 'worker' or 'page'.
     const region = this.elements.region;
-    if (channel && canDrawInWorker()) {
-      const remote = await RemoteScene.create(channel, this.canvas, width, this.canvasHeight);
+    const handedOver = this.earlyScene ?? this.handToWorker(width);
+    if (handedOver) {
+      const remote = await handedOver;
       if (remote) {
+        remote.resize(width, this.canvasHeight);
         region.dataset.renderer = 'worker';
         return remote;
       }
+      // The canvas went to a worker that cannot draw: the page draws on a new one.
       this.canvas.remove();
       this.canvas = newCanvas(this.elements.stage);
     }
     const { createPageScene } = await import('./page-scene');
     region.dataset.renderer = 'page';
     return createPageScene(this.canvas, width, this.canvasHeight);
+  }
+
+  /** Hands the canvas to the layout worker to draw on; null where it cannot go there. */
+  private handToWorker(width: number): Promise<RemoteScene | null> | null {
+    const channel = this.client.scene;
+    if (!channel || !canDrawInWorker()) return null;
+    return RemoteScene.create(channel, this.canvas, width, this.canvasHeight);
   }
 
   get currentZoom(): number {
