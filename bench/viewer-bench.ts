@@ -77,20 +77,15 @@ export interface ViewerBenchResult {
   heapMb: number;
   cpuThrottle: number;
   /**
-   * The layout worker's own time (its User Timing measures): from the bytes to the first frame
-   * (parse, prepare, first layout, and when the worker draws, its first draw and render),
-   * medians over the loads; per view laid out while zooming; per zoom step drawn there.
+   * The layout worker's own time (its User Timing measures): from the bytes to the first view
+   * (parse, prepare, first layout), medians over the loads; and per view laid out while zooming.
    */
   worker: {
     parseMs: number;
     prepareMs: number;
-    /** The first frame's draw and render in the worker (0 when the page draws). */
-    firstSceneMs: number;
     firstViewMs: number;
     zoomP50: number;
     zoomP95: number;
-    /** A zoom step's draw and render in the worker, p95 (0 when the page draws). */
-    zoomSceneP95: number;
   };
   budgets: ViewerBudgets;
   passed: Record<'drawn' | 'frames' | 'longTasks' | 'zoom' | 'heap' | 'worker', boolean>;
@@ -277,13 +272,6 @@ async function workerMeasures(page: Page, name: string): Promise<number[]> {
   return [];
 }
 
-/** The worker's first draw and render (0 when the page draws its own canvas). */
-async function firstSceneTime(page: Page): Promise<number> {
-  const draw = (await workerMeasures(page, 'scene:draw'))[0] ?? 0;
-  const render = (await workerMeasures(page, 'scene:render'))[0] ?? 0;
-  return draw + render;
-}
-
 /** A fresh context's page, slowed as asked before it navigates. */
 async function benchPage(
   browser: Browser,
@@ -379,12 +367,7 @@ export async function runViewerBench(options: ViewerBenchOptions): Promise<Viewe
     const throttle = options.cpuThrottle ?? 1;
     const drawnMs: number[] = [];
     const dataMs: number[] = [];
-    const firstView = {
-      parse: [] as number[],
-      prepare: [] as number[],
-      view: [] as number[],
-      scene: [] as number[],
-    };
+    const firstView = { parse: [] as number[], prepare: [] as number[], view: [] as number[] };
     for (let i = 0; i < options.loads; i++) {
       const { context, page } = await benchPage(browser, viewport, throttle);
       await page.goto(url);
@@ -394,7 +377,6 @@ export async function runViewerBench(options: ViewerBenchOptions): Promise<Viewe
       firstView.parse.push((await workerMeasures(page, 'layout:parse'))[0] ?? Number.NaN);
       firstView.prepare.push((await workerMeasures(page, 'layout:prepare'))[0] ?? Number.NaN);
       firstView.view.push((await workerMeasures(page, 'layout:view'))[0] ?? Number.NaN);
-      firstView.scene.push(await firstSceneTime(page));
       await context.close();
     }
 
@@ -413,13 +395,8 @@ export async function runViewerBench(options: ViewerBenchOptions): Promise<Viewe
     const playback = await recordPlayback(page, options.playSeconds);
     await page.getByRole('button', { name: 'Stop' }).click();
     const viewsBefore = (await workerMeasures(page, 'layout:view')).length;
-    const drawsBefore = (await workerMeasures(page, 'scene:draw')).length;
-    const rendersBefore = (await workerMeasures(page, 'scene:render')).length;
     const zooms = await zoomSteps(page, options.zoomSteps);
     const zoomViews = (await workerMeasures(page, 'layout:view')).slice(viewsBefore);
-    const zoomDraws = (await workerMeasures(page, 'scene:draw')).slice(drawsBefore);
-    const zoomRenders = (await workerMeasures(page, 'scene:render')).slice(rendersBefore);
-    const zoomScenes = zoomDraws.map((draw, n) => draw + (zoomRenders[n] ?? 0));
     await context.close();
 
     const frames = playback.intervals;
@@ -446,15 +423,9 @@ export async function runViewerBench(options: ViewerBenchOptions): Promise<Viewe
       worker: {
         parseMs: median(firstView.parse),
         prepareMs: median(firstView.prepare),
-        firstSceneMs: median(firstView.scene),
-        firstViewMs:
-          median(firstView.parse) +
-          median(firstView.prepare) +
-          median(firstView.view) +
-          median(firstView.scene),
+        firstViewMs: median(firstView.parse) + median(firstView.prepare) + median(firstView.view),
         zoomP50: percentile(zoomViews, 50),
         zoomP95: percentile(zoomViews, 95),
-        zoomSceneP95: zoomScenes.length > 0 ? percentile(zoomScenes, 95) : 0,
       },
       budgets: budgetsFor(throttle),
       passed: {
@@ -477,7 +448,7 @@ export async function runViewerBench(options: ViewerBenchOptions): Promise<Viewe
       worker:
         throttle > 1 ||
         (result.worker.firstViewMs <= budgets.workerFirstViewMs &&
-          result.worker.zoomP95 + result.worker.zoomSceneP95 <= budgets.workerZoomMs),
+          result.worker.zoomP95 <= budgets.workerZoomMs),
     };
     if (options.outFile) {
       mkdirSync(path.dirname(options.outFile), { recursive: true });
@@ -530,10 +501,9 @@ export function viewerBenchRows(result: ViewerBenchResult): [string, string, str
     result.cpuThrottle > 1
       ? '(budget at normal speed)'
       : `<= ${b.workerFirstViewMs} / zoom p95 <= ${b.workerZoomMs}`;
-  const viewMs = w.firstViewMs - w.parseMs - w.prepareMs - w.firstSceneMs;
   rows.push([
-    'layout worker: bytes to first frame (parse + prepare + view + draw) / zoom view p50, p95 + step draw p95 (ms)',
-    `${f(w.firstViewMs)} (${f(w.parseMs)} + ${f(w.prepareMs)} + ${f(viewMs)} + ${f(w.firstSceneMs)}) / ${f(w.zoomP50)}, ${f(w.zoomP95)} + ${f(w.zoomSceneP95)}`,
+    'layout worker: bytes to first view (parse + prepare + view) / zoom view p50, p95 (ms)',
+    `${f(w.firstViewMs)} (${f(w.parseMs)} + ${f(w.prepareMs)} + ${f(w.firstViewMs - w.parseMs - w.prepareMs)}) / ${f(w.zoomP50)}, ${f(w.zoomP95)}`,
     workerBudget,
     result.cpuThrottle > 1 ? '' : ok(result.passed.worker),
   ]);

@@ -1,8 +1,6 @@
 import * as Comlink from 'comlink';
 import type { LayoutWorkerApi } from '../shared/viewer-layout/layout-session';
 import { sameView, type ViewLayout, type ViewRequest } from '../shared/viewer-layout/view-layout';
-import type { SceneWorkerApi } from '../scene/scene';
-import type { EarlyScene, SceneChannel } from './remote-scene';
 
 /** The layout API as the page sees it: every call is asynchronous, in a worker or not. */
 export type LayoutApi = {
@@ -15,10 +13,6 @@ export interface LayoutClient {
   api: LayoutApi;
   /** 'worker', or 'in-process' when workers are unavailable (or a test asks for it). */
   mode: 'worker' | 'in-process';
-  /** The worker's scene calls, which draw on a canvas handed to it; null in process. */
-  scene: SceneChannel | null;
-  /** A canvas the worker already draws on (viewer-preload.ts), until a viewer takes it. */
-  earlyScene: EarlyScene | null;
   /**
    * Transfers a buffer to the layout side (a copy in process); with `firstView`, the layout side
    * lays that view out as soon as it has answered (see LayoutSession.open).
@@ -79,8 +73,6 @@ function inProcessClient(): LayoutClient {
   return {
     api,
     mode: 'in-process',
-    scene: null,
-    earlyScene: null,
     open: api.open,
     ...prefetching(api),
     dispose: () => void loading.then((session) => session.close()),
@@ -102,23 +94,12 @@ export function createLayoutClient(options: { inProcess?: boolean } = {}): Layou
   } catch {
     return inProcessClient();
   }
-  const remote = Comlink.wrap<LayoutWorkerApi & SceneWorkerApi>(worker);
+  const remote = Comlink.wrap<LayoutWorkerApi>(worker);
   let disposed = false;
   const api = remote as unknown as LayoutApi;
-  const scene: SceneChannel = {
-    attachScene: (canvas, width, height, resolution) =>
-      remote.attachScene(Comlink.transfer(canvas, [canvas]), width, height, resolution),
-    resizeScene: (width, height) => remote.resizeScene(width, height),
-    drawScene: (drawId) => remote.drawScene(drawId),
-    selectInScene: (box) => remote.selectInScene(box),
-    renderScene: () => remote.renderScene(),
-    destroyScene: () => remote.destroyScene(),
-  };
   return {
     api,
     mode: 'worker',
-    scene,
-    earlyScene: null,
     open: (bytes, firstView) => remote.open(Comlink.transfer(bytes, [bytes]), firstView),
     ...prefetching(api),
     dispose: () => {

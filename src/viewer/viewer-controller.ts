@@ -37,8 +37,7 @@ import { RulerLayer } from './ruler-layer';
 import { attachSeekDrag, type SeekDrag } from './seek-drag';
 import { stackRoom, watchStackRoom } from './stack-room';
 import { forwardStageScrolling, type StageScrolling } from './stage-scroll';
-import { canDrawInWorker, RemoteScene } from './remote-scene';
-import type { Scene, SelectionBox } from '../scene/scene';
+import { TimelineScene, type SelectionBox } from './timeline-scene';
 
 export interface ViewerElements {
   /** The timelines' box: it takes the keyboard focus and shows data-zoom and data-drawn. */
@@ -47,12 +46,9 @@ export interface ViewerElements {
   scroller: HTMLElement;
   /** The scroller's spacer, as wide as the timelines at the current zoom. */
   content: HTMLElement;
-  /**
-   * The viewport-wide part that holds the canvas and the overlay (see stage-scroll.ts). The
-   * controller puts its own canvas first in it: a canvas handed to a worker is spent, so each
-   * controller needs a new one.
-   */
+  /** The viewport-wide part that holds the canvas and the overlay (see stage-scroll.ts). */
   stage: HTMLElement;
+  canvas: HTMLCanvasElement;
   playhead: HTMLElement;
   rows: HTMLElement;
   /** The time ruler above the stage: pressing or dragging on it seeks. */
@@ -104,10 +100,7 @@ function componentEnd(component: ComponentJson): number | null {
  * here re-renders React except the rare selection, zoom and play/pause changes.
  */
 export class ViewerController {
-  private scene: Scene | null = null;
-  private canvas: HTMLCanvasElement;
-  /** The scene the worker started on `canvas` before this controller existed, if it did. */
-  private earlyScene: Promise<RemoteScene | null> | null = null;
+  private scene: TimelineScene | null = null;
   private layout: ViewLayout | null = null;
   private view: ViewState;
   /** Each timeline's height, fitted to the room the window gives the timelines. */
@@ -163,15 +156,6 @@ export class ViewerController {
         viewportWidth: () => this.view.viewportWidth,
       },
     );
-    const early = client.earlyScene;
-    client.earlyScene = null;
-    if (early) {
-      elements.stage.prepend(early.canvas);
-      this.canvas = early.canvas;
-      this.earlyScene = early.scene;
-    } else {
-      this.canvas = newCanvas(elements.stage);
-    }
     this.labels = new LabelLayer(elements.stage, elements.rows);
     this.ruler = new RulerLayer(elements.ruler);
     const seekTo = (time: number) => this.seek({ time, ifPlaying: true });
@@ -207,7 +191,11 @@ export class ViewerController {
   async start(): Promise<void> {
     this.applyContentWidth();
     this.requestView(null);
-    const scene = await this.createScene();
+    const scene = await TimelineScene.create(
+      this.elements.canvas,
+      this.view.viewportWidth,
+      this.canvasHeight,
+    );
     if (this.disposed) {
       scene.destroy();
       return;
@@ -215,38 +203,6 @@ export class ViewerController {
     this.scene = scene;
     if (this.layout) this.paint(this.layout, null);
     this.loop.start();
-  }
-
-  /**
-   * pixi in the layout worker when the browser can hand it the canvas, else on this page (the
-   * renderer then loads only now, in a chunk of its own).
-   */
-  private async createScene(): Promise<Scene> {
-    const width = this.view.viewportWidth;
-    // Where the timelines are drawn, for tests and tools: 'worker' or 'page'.
-    const region = this.elements.region;
-    const handedOver = this.earlyScene ?? this.handToWorker(width);
-    if (handedOver) {
-      const remote = await handedOver;
-      if (remote) {
-        remote.resize(width, this.canvasHeight);
-        region.dataset.renderer = 'worker';
-        return remote;
-      }
-      // The canvas went to a worker that cannot draw: the page draws on a new one.
-      this.canvas.remove();
-      this.canvas = newCanvas(this.elements.stage);
-    }
-    const { createPageScene } = await import('./page-scene');
-    region.dataset.renderer = 'page';
-    return createPageScene(this.canvas, width, this.canvasHeight);
-  }
-
-  /** Hands the canvas to the layout worker to draw on; null where it cannot go there. */
-  private handToWorker(width: number): Promise<RemoteScene | null> | null {
-    const channel = this.client.scene;
-    if (!channel || !canDrawInWorker()) return null;
-    return RemoteScene.create(channel, this.canvas, width, this.canvasHeight);
   }
 
   get currentZoom(): number {
@@ -302,15 +258,14 @@ export class ViewerController {
       this.reportedHeights = drawnHeights;
       this.listener.stack({ rows: layout.rows, totalHeight: layout.totalHeight });
     }
-    // The scene first: a worker's scene renders while this thread places the labels.
     scene.draw(layout);
-    scene.drawSelection(this.selectionBox());
-    const rendered = scene.render();
     this.knobs = Array.from(
       this.elements.region.querySelectorAll<HTMLElement>('[data-slider-knob], [data-ruler-head]'),
     );
     this.labels.draw(layout);
     this.ruler.draw(rulerTicks(layout.scale, this.view.viewportWidth));
+    scene.drawSelection(this.selectionBox());
+    scene.render();
     this.loop.refresh();
     for (const drawing of layout.timelines) {
       const row = this.elements.rows.children[drawing.index] as HTMLElement | undefined;
@@ -319,29 +274,19 @@ export class ViewerController {
     this.elements.region.dataset.zoom = this.view.zoom.toFixed(4);
     // The width the media spans at zoom 1 (the viewport less the end margin), for tests and tools.
     this.elements.region.dataset.axisWidth = String(layout.scale.width);
-    // The frame is on screen when the next animation frame begins and the scene has rendered:
-    // the later of the two. A worker's canvas takes its frame without the page's main thread, so
-    // the worker's own time of rendering counts, not when the page heard of it.
+    // The frame is on screen when the next animation frame begins.
     const first = !this.drawnOnce;
     this.drawnOnce = true;
     if (first || zoomStartedAt !== null) {
-      const frame = new Promise<number>((resolve) =>
-        requestAnimationFrame(() => {
-          // The zoom steps next to this view are laid out while the page shows it.
-          this.prefetchZoomSteps();
-          resolve(performance.now());
-        }),
-      );
-      void Promise.all([frame, rendered]).then(([frameAt, renderedAt]) => {
-        if (this.disposed) return;
-        const end = Math.max(frameAt, renderedAt);
+      requestAnimationFrame(() => {
         if (first) {
-          performance.mark('viewer:drawn', { startTime: end });
+          performance.mark('viewer:drawn');
           this.elements.region.dataset.drawn = 'true';
         }
         if (zoomStartedAt !== null) {
-          performance.measure('viewer:zoom', { start: zoomStartedAt, end });
+          performance.measure('viewer:zoom', { start: zoomStartedAt, end: performance.now() });
         }
+        this.prefetchZoomSteps();
       });
     }
   }
@@ -475,13 +420,13 @@ export class ViewerController {
   /** The media time under viewport x, as the view on screen shows it. */
   private timeAt(clientX: number): number | null {
     if (!this.layout) return null;
-    const box = this.canvas.getBoundingClientRect();
+    const box = this.elements.canvas.getBoundingClientRect();
     return xToTime(this.layout.scale, clientX - box.left);
   }
 
   /** Whether viewport y is on a slider timeline, whose knob and line seek like the ruler. */
   private isOnSlider(clientY: number): boolean {
-    const y = clientY - this.canvas.getBoundingClientRect().top;
+    const y = clientY - this.elements.canvas.getBoundingClientRect().top;
     const rows = this.layout?.rows ?? [];
     return this.header.timelines.some((timeline) => {
       const row = rows[timeline.index];
@@ -492,7 +437,7 @@ export class ViewerController {
   private hit(clientX: number, clientY: number): ComponentRef | null {
     const layout = this.layout;
     if (!layout) return null;
-    const box = this.canvas.getBoundingClientRect();
+    const box = this.elements.canvas.getBoundingClientRect();
     const x = clientX - box.left;
     const y = clientY - box.top;
     for (const header of this.header.timelines) {
@@ -510,7 +455,7 @@ export class ViewerController {
     this.listener.selection(selection);
     if (this.scene) {
       this.scene.drawSelection(this.selectionBox());
-      void this.scene.render();
+      this.scene.render();
     }
   }
 
@@ -548,17 +493,7 @@ export class ViewerController {
     this.ruler.destroy();
     this.scene?.destroy();
     this.scene = null;
-    this.canvas.remove();
     this.labels.destroy();
     this.layout = null;
   }
-}
-
-/** A canvas for the scene, first in the stage, under the labels and the playhead. */
-function newCanvas(stage: HTMLElement): HTMLCanvasElement {
-  const canvas = document.createElement('canvas');
-  canvas.className = 'viewer-canvas';
-  canvas.setAttribute('aria-hidden', 'true');
-  stage.prepend(canvas);
-  return canvas;
 }

@@ -2,7 +2,6 @@ import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import type { ViewRequest } from '../shared/viewer-layout/view-layout';
 import { timeAxisWidth } from '../shared/viewer-layout/layout-constants';
 import { createLayoutClient, type LayoutClient } from './layout-client';
-import { canDrawInWorker, startEarlyScene } from './remote-scene';
 import { fetchMediaBaseUrl, fetchViewerBytes } from './viewer-data';
 
 /**
@@ -28,9 +27,6 @@ export interface ViewerStart {
   opened: Promise<ViewerOpened>;
   mediaBase: Promise<string>;
 }
-
-/** The early canvas's height until the viewer fits the timelines to the window. */
-const EARLY_HEIGHT = 400;
 
 /** The page's 10 px margins and the timelines' 1 px borders (viewer.css), around the timelines. */
 const PAGE_CHROME_WIDTH = 22;
@@ -70,10 +66,6 @@ function startViewerLoad(fileId: string): ViewerStart {
     if (!result.ok) return { ok: false, message: result.message };
     // Answered by the layout the worker started on as soon as it had opened the file.
     if (firstView) client.prefetchLayout(firstView);
-    // pixi starts in the worker while the app loads, on a canvas the viewer will take.
-    if (firstView && client.scene && canDrawInWorker()) {
-      client.earlyScene = startEarlyScene(client.scene, firstView.viewportWidth, EARLY_HEIGHT);
-    }
     performance.mark('viewer:data');
     return result;
   })().catch((): ViewerOpened => ({ ok: false, message: NETWORK_MESSAGE }));

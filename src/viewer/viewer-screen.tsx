@@ -118,6 +118,7 @@ export function ViewerScreen({
   const regionRef = useRef<HTMLDivElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const playheadRef = useRef<HTMLDivElement>(null);
   const rowsRef = useRef<HTMLDivElement>(null);
@@ -152,12 +153,13 @@ export function ViewerScreen({
     const region = regionRef.current;
     const scroller = scrollerRef.current;
     const content = contentRef.current;
+    const canvas = canvasRef.current;
     const stage = stageRef.current;
     const playhead = playheadRef.current;
     const rows = rowsRef.current;
     const ruler = rulerRef.current;
     const hover = hoverRef.current;
-    if (!region || !scroller || !content || !stage || !playhead || !rows) return;
+    if (!region || !scroller || !content || !canvas || !stage || !playhead || !rows) return;
     if (!ruler || !hover) return;
     let media: MediaAdapter;
     if (storage === 'staticfiles' && mediaRef.current) {
@@ -176,6 +178,7 @@ export function ViewerScreen({
         scroller,
         content,
         stage,
+        canvas,
         playhead,
         rows,
         ruler,
@@ -356,6 +359,7 @@ export function ViewerScreen({
                 void controllerRef.current?.click(event.clientX, event.clientY, true)
               }
             >
+              <canvas ref={canvasRef} className="viewer-canvas" aria-hidden="true" />
               <div ref={rowsRef} className="viewer-rows">
                 {header.timelines.map((timeline) => (
                   <div

@@ -19,7 +19,7 @@ export type OpenError = 'timeline-height' | 'invalid-file';
  * A User Timing measure in the scope that runs the session (the worker's own timeline, which a
  * bench reads from the worker): how much of a load or a zoom step the worker's work is.
  */
-export function measure(name: string, start: number, end: number): void {
+function measure(name: string, start: number, end: number): void {
   // A long session scrolls thousands of times: the timeline keeps the recent views only.
   if (performance.getEntriesByName(name, 'measure').length >= MEASURES_KEPT) {
     performance.clearMeasures(name);

@@ -92,12 +92,6 @@ export interface ViewLayout {
   /** Where each timeline is drawn (stack order) and the stack's height, spacing included. */
   rows: StackedRow[];
   totalHeight: number;
-  /**
-   * Set by a layout worker that keeps this layout to draw it: the page asks it to draw the layout
-   * by this id. While the worker has the canvas, the page's copy has no shapes (empty rects and
-   * glyphs), only what the page itself uses: labels and hit areas.
-   */
-  drawId?: number;
 }
 
 class DrawingBuilder {

@@ -1,9 +1,9 @@
+// Everything pixi needs is imported up front, so it downloads with this chunk instead of in a
+// chain of dynamic imports after start-up (the renderer, then the browser extensions).
+import 'pixi.js/browser';
 // The site's CSP forbids eval; this swaps pixi's generated shader glue for a static version.
-// The environment's own extensions (pixi.js/browser or pixi.js/webworker) are imported by the
-// module that creates the scene: src/viewer/page-scene.ts on the page, workers/worker-scene.ts in
-// the layout worker. This module runs in both, so it uses no DOM.
 import 'pixi.js/unsafe-eval';
-import { Container, Graphics, Texture, Ticker, WebGLRenderer, type ICanvas } from 'pixi.js';
+import { Container, Graphics, Texture, Ticker, WebGLRenderer } from 'pixi.js';
 import {
   GLYPH_MARKER,
   GLYPH_PDF_OCCLUDED,
@@ -13,7 +13,6 @@ import {
 import { PDF_ICON_COLOR, TIMELINE_SPACING } from '../shared/viewer-layout/layout-constants';
 import type { StackedRow } from '../shared/viewer-layout/timeline-heights';
 import { addRects, ParticleBatch } from './rect-particles';
-import type { Scene, SelectionBox } from './scene';
 
 /** The timelines' backgrounds alternate: even ones the canvas's clear colour, odd ones darker. */
 const EVEN_BAND_COLOR = 0xf7f7f5;
@@ -117,19 +116,18 @@ class SceneBatches {
   }
 }
 
-/** How a scene draws on its canvas. */
-export interface SceneOptions {
-  /** Device pixels per CSS pixel (sceneResolution). */
-  resolution: number;
-  /** Whether pixi sets the canvas element's CSS size (a page's canvas; an OffscreenCanvas has none). */
-  autoDensity: boolean;
+export interface SelectionBox {
+  timeline: number;
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
 }
 
 async function initRenderer(
-  canvas: ICanvas,
+  canvas: HTMLCanvasElement,
   width: number,
   height: number,
-  options: SceneOptions,
 ): Promise<WebGLRenderer> {
   // A bare renderer, no Application: there is no ticker to stop and no pixi event system
   // (pointer handling is the viewer's own, hit tests on layout data).
@@ -140,8 +138,8 @@ async function initRenderer(
     height,
     background: EVEN_BAND_COLOR,
     antialias: false,
-    resolution: options.resolution,
-    autoDensity: options.autoDensity,
+    resolution: Math.min(window.devicePixelRatio || 1, 2),
+    autoDensity: true,
     skipExtensionImports: true,
   });
   // pixi's scheduler (texture garbage collection) runs on its system ticker, a requestAnimationFrame
@@ -160,7 +158,7 @@ async function initRenderer(
  * when a new layout arrives and the stage renders once per change; the playhead is a DOM element
  * over the canvas, so playback costs no WebGL work at all.
  */
-export class TimelineScene implements Scene {
+export class TimelineScene {
   private readonly batches: SceneBatches;
   private readonly selection = new Graphics();
   private readonly glyphs: GlyphTextures;
@@ -180,12 +178,11 @@ export class TimelineScene implements Scene {
   }
 
   static async create(
-    canvas: ICanvas,
+    canvas: HTMLCanvasElement,
     width: number,
     height: number,
-    options: SceneOptions,
   ): Promise<TimelineScene> {
-    return new TimelineScene(await initRenderer(canvas, width, height, options), width);
+    return new TimelineScene(await initRenderer(canvas, width, height), width);
   }
 
   resize(width: number, height: number): void {
@@ -212,9 +209,8 @@ export class TimelineScene implements Scene {
       .stroke({ color: SELECTION_COLOR, width: 2, alignment: 1 });
   }
 
-  render(): Promise<number> {
+  render(): void {
     if (!this.destroyed) this.renderer.render(this.stage);
-    return Promise.resolve(performance.now());
   }
 
   destroy(): void {
