@@ -14,6 +14,7 @@ import {
   bearer,
   login,
   loginAttempt,
+  refreshAttempt,
   outboxMessages,
   registerUser,
   resetLinkIn,
@@ -105,11 +106,7 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
     // The old password and the sessions from before the reset are gone.
     const oldPassword = await loginAttempt(suite.app, 'clara', 'velvet-harpsichord-93');
     expect(oldPassword.statusCode).toBe(401);
-    const oldRefresh = await suite.app.inject({
-      method: 'POST',
-      url: '/api/v1/token/refresh/',
-      payload: { refresh: old.refresh },
-    });
+    const oldRefresh = await refreshAttempt(suite.app, old.refresh);
     expect(oldRefresh.statusCode).toBe(401);
     expect(
       (await suite.app.inject({ url: `/api/v1/users/${id}/`, headers: bearer(old.access) }))

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './support/test-database';
 import { appSuite } from './support/suites';
-import { bearer, claims, login, registerUser, type Pair } from './support/accounts';
+import { bearer, claims, login, refreshAttempt, registerUser, type Pair } from './support/accounts';
 
 const nextSecond = () =>
   new Promise((resolve) => setTimeout(resolve, 1_000 - (Date.now() % 1_000) + 10));
@@ -176,18 +176,10 @@ describe.each(databaseKinds)('user routes on %s', (kind) => {
     expect((await own(body.access)).statusCode).toBe(200);
     expect((await own(session.access)).json()).toMatchObject({ code: 'token_not_valid' });
     for (const refresh of [other.refresh, session.refresh]) {
-      const response = await suite.app.inject({
-        method: 'POST',
-        url: '/api/v1/token/refresh/',
-        payload: { refresh },
-      });
+      const response = await refreshAttempt(suite.app, refresh);
       expect(response.statusCode).toBe(401);
     }
-    const fresh = await suite.app.inject({
-      method: 'POST',
-      url: '/api/v1/token/refresh/',
-      payload: { refresh: body.refresh },
-    });
+    const fresh = await refreshAttempt(suite.app, body.refresh);
     expect(fresh.statusCode).toBe(200);
     expect((await login(suite.app, 'robert', 'robert-new-sonata-3')).access).toBeTruthy();
   });

@@ -21,6 +21,7 @@ import {
 import type { ComponentsQueryResponse } from '../../src/shared/api-types';
 import { parseCsv } from '../../src/shared/csv';
 import { addFile, type ComponentDraft } from './support/search-fixtures';
+import { MARKER_CSV_HEADER } from './support/export-columns';
 import { addUser } from './support/users';
 import { databaseKinds } from './support/test-database';
 import { appSuite } from './support/suites';
@@ -92,18 +93,7 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
     );
     const [header, ...rows] = parseCsv(response.body);
     expect(header).toEqual(exportColumns('MARKER'));
-    expect(header).toEqual([
-      'file_id',
-      'title',
-      'composer',
-      'performer',
-      'timeline_id',
-      'component_id',
-      'time',
-      'label',
-      'comments',
-      'viewer_url',
-    ]);
+    expect(header).toEqual(MARKER_CSV_HEADER);
     expect(rows).toHaveLength(MARKERS);
     expect(rows.map((row) => Number(row[6]))).toEqual(
       Array.from({ length: MARKERS }, (_, i) => i / 4),

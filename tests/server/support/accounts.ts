@@ -45,6 +45,11 @@ export function loginAttempt(
   });
 }
 
+/** POST token/refresh/ with a refresh token; the response, whatever it is. */
+export function refreshAttempt(app: App, refresh: string) {
+  return app.inject({ method: 'POST', url: '/api/v1/token/refresh/', payload: { refresh } });
+}
+
 export async function login(app: App, username: string, password = 'velvet-harpsichord-93') {
   const response = await loginAttempt(app, username, password);
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
