@@ -185,3 +185,14 @@ export function AccountForm({
     </form>
   );
 }
+
+/**
+ * A FormField for a password: `current` asks the browser to fill in the saved one, `new` to
+ * offer a strong one and save it.
+ */
+export function PasswordField({
+  purpose,
+  ...field
+}: Omit<FieldProps, 'type' | 'autoComplete'> & { purpose: 'current' | 'new' }) {
+  return <FormField {...field} type="password" autoComplete={`${purpose}-password`} />;
+}

@@ -12,7 +12,7 @@ import { DownloadIcon, ViewIcon } from './browse-icons';
 import { Pagination } from './pagination';
 import { ConnectionError, LoadingIndicator } from './result-status';
 import { SortableHeader, nextSort } from './sortable-header';
-import { useBrowseUrl, useSearchResult } from './use-browse-search';
+import { useBrowseUrl, useDraftOfSearch, useSearchResult } from './use-browse-search';
 import '../styles/browse.css';
 
 const fileSortKeys = () => FILE_SORT_KEYS;
@@ -27,13 +27,7 @@ export function BrowseFilesPage() {
   usePageTitle(withProductName('Browse files'));
   const { search, state, go } = useBrowseUrl(fileSortKeys, false);
 
-  // The form follows the URL: reloading, Back and Forward show the conditions of that search.
-  const [drafts, setDrafts] = useState(() => toDrafts(state));
-  const [draftsFor, setDraftsFor] = useState(search);
-  if (draftsFor !== search) {
-    setDraftsFor(search);
-    setDrafts(toDrafts(state));
-  }
+  const [drafts, setDrafts] = useDraftOfSearch(search, () => toDrafts(state));
 
   // The file list is browsable before any search: the URL without a query is the first page.
   const result = useSearchResult<FilesQueryResponse>(search, () =>

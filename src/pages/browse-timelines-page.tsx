@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import { viewerPath } from '../app/routes';
 import { usePageTitle } from '../lib/use-page-title';
@@ -18,7 +18,7 @@ import { ConditionList, draftCondition, type DraftCondition } from './condition-
 import { Pagination } from './pagination';
 import { ConnectionError, LoadingIndicator } from './result-status';
 import { SortableHeader, nextSort } from './sortable-header';
-import { useBrowseUrl, useSearchResult } from './use-browse-search';
+import { useBrowseUrl, useDraftOfSearch, useSearchResult } from './use-browse-search';
 import '../styles/browse.css';
 
 const KIND_LABELS: { [K in SearchKind]: string } = {
@@ -71,12 +71,7 @@ export function BrowseTimelinesPage() {
   usePageTitle('Search');
   const { search, state, go } = useBrowseUrl(componentSortKeys, true);
 
-  const [draft, setDraft] = useState(() => draftOf(state));
-  const [draftFor, setDraftFor] = useState(search);
-  if (draftFor !== search) {
-    setDraftFor(search);
-    setDraft(draftOf(state));
-  }
+  const [draft, setDraft] = useDraftOfSearch(search, () => draftOf(state));
 
   const searchQuery = {
     'tl.kind': state.kind,

@@ -6,7 +6,7 @@ import {
   AccountCard,
   AccountForm,
   ErrorList,
-  FormField,
+  PasswordField,
   useAccountForm,
   type FieldErrors,
 } from './account-form';
@@ -47,23 +47,20 @@ export function ChangePasswordPage() {
   return (
     <AccountCard title="Change password">
       <AccountForm onSubmit={() => void submit()} submitLabel="CHANGE PASSWORD" busy={busy}>
-        <FormField
+        <PasswordField
           label="OLD PASSWORD"
-          type="password"
+          purpose="current"
           {...bind('oldPassword', 'old_password')}
-          autoComplete="current-password"
         />
-        <FormField
+        <PasswordField
           label="NEW PASSWORD"
-          type="password"
+          purpose="new"
           {...bind('newPassword', 'new_password')}
-          autoComplete="new-password"
         />
-        <FormField
+        <PasswordField
           label="REPEAT NEW PASSWORD"
-          type="password"
+          purpose="new"
           {...bind('repeatPassword', 'repeat_password')}
-          autoComplete="new-password"
         />
         <ErrorList messages={errors.detail} />
         {changed ? (

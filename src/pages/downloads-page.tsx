@@ -5,6 +5,7 @@ import { latestRelease, releaseNotes } from '../lib/latest-release';
 import { configuredReleasesBaseUrl, releaseDownloads } from '../lib/release-downloads';
 import { formatReleaseMonth } from '../lib/release-notes';
 import { usePageTitle, withProductName } from '../lib/use-page-title';
+import { roundLineStroke } from './browse-icons';
 import '../styles/downloads-page.css';
 
 export function DownloadsPage() {
@@ -41,14 +42,7 @@ export function DownloadsPage() {
                   viewBox="0 0 24 24"
                   aria-hidden="true"
                 >
-                  <path
-                    d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  />
+                  <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14" {...roundLineStroke} />
                 </svg>
               </a>
             </li>

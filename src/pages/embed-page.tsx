@@ -1,11 +1,9 @@
-import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import { usePageTitle, withProductName } from '../lib/use-page-title';
 import { useViewerLoad } from '../viewer';
 import { viewerHeading } from './viewer-page';
+import { useViewerScreen } from './viewer-screen-chunk';
 import '../viewer/viewer.css';
-
-type ScreenComponent = (typeof import('../viewer/viewer-screen'))['ViewerScreen'];
 
 /**
  * /embed/{id}: the viewer without the site's header, footer or inspector (`?inspector=1` asks for
@@ -17,16 +15,7 @@ export function EmbedPage() {
   const heading = load.status === 'ready' ? viewerHeading(load.header) : null;
   usePageTitle(heading ? withProductName(heading) : withProductName('Viewer'));
   const showInspector = new URLSearchParams(window.location.search).get('inspector') === '1';
-  const [Screen, setScreen] = useState<{ component: ScreenComponent } | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('../viewer/viewer-screen').then(
-      (module) => live && setScreen({ component: module.ViewerScreen }),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const Screen = useViewerScreen();
 
   const full = fileId ? `/viewer/${encodeURIComponent(fileId)}${window.location.search}` : '/';
   return (

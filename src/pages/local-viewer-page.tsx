@@ -14,9 +14,8 @@ import {
 } from '../viewer';
 import { FileDropZone } from './file-drop-zone';
 import { viewerHeading } from './viewer-page';
+import { useViewerScreen } from './viewer-screen-chunk';
 import '../viewer/viewer.css';
-
-type ScreenComponent = (typeof import('../viewer/viewer-screen'))['ViewerScreen'];
 
 interface Opened {
   header: ViewerHeader;
@@ -36,20 +35,16 @@ export function LocalViewerPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [opened, setOpened] = useState<Opened | null>(null);
-  const [Screen, setScreen] = useState<{ component: ScreenComponent } | null>(null);
+  const Screen = useViewerScreen();
   const openedRef = useRef<Opened | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    void import('../viewer/viewer-screen').then(
-      (module) => live && setScreen({ component: module.ViewerScreen }),
-    );
-    return () => {
-      live = false;
+  useEffect(
+    () => () => {
       openedRef.current?.release();
       openedRef.current = null;
-    };
-  }, []);
+    },
+    [],
+  );
 
   const close = () => {
     openedRef.current?.release();

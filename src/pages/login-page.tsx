@@ -6,6 +6,7 @@ import {
   AccountCard,
   AccountForm,
   FormField,
+  PasswordField,
   FormMessages,
   useAccountForm,
   type FieldErrors,
@@ -38,12 +39,7 @@ export function LoginPage() {
     <AccountCard title="Login">
       <AccountForm onSubmit={() => void submit()} submitLabel="LOGIN" busy={busy}>
         <FormField label="USER NAME" {...bind('username')} autoComplete="username" />
-        <FormField
-          label="PASSWORD"
-          type="password"
-          {...bind('password')}
-          autoComplete="current-password"
-        />
+        <PasswordField label="PASSWORD" purpose="current" {...bind('password')} />
         <FormMessages errors={errors} />
       </AccountForm>
       <p className="account-form__links">

@@ -2,7 +2,14 @@ import { Link, useLocation } from 'wouter';
 import { paths } from '../app/routes';
 import { register, type RegistrationForm } from '../lib/accounts-api';
 import { usePageTitle } from '../lib/use-page-title';
-import { AccountCard, AccountForm, FormField, FormMessages, useAccountForm } from './account-form';
+import {
+  AccountCard,
+  AccountForm,
+  FormField,
+  PasswordField,
+  FormMessages,
+  useAccountForm,
+} from './account-form';
 
 const fields = [
   'firstname',
@@ -41,18 +48,8 @@ export function RegisterPage() {
         <FormField label="LAST NAME" {...bind('lastname')} autoComplete="family-name" />
         <FormField label="USERNAME" {...bind('username')} autoComplete="username" />
         <FormField label="E-MAIL" type="email" {...bind('email')} autoComplete="email" />
-        <FormField
-          label="PASSWORD"
-          type="password"
-          {...bind('password1')}
-          autoComplete="new-password"
-        />
-        <FormField
-          label="REPEAT PASSWORD"
-          type="password"
-          {...bind('password2')}
-          autoComplete="new-password"
-        />
+        <PasswordField label="PASSWORD" purpose="new" {...bind('password1')} />
+        <PasswordField label="REPEAT PASSWORD" purpose="new" {...bind('password2')} />
         <FormMessages errors={errors} />
       </AccountForm>
       <p className="account-form__links">

@@ -3,7 +3,13 @@ import { Link, useParams } from 'wouter';
 import { paths } from '../app/routes';
 import { confirmPasswordReset, resetLinkWorks } from '../lib/accounts-api';
 import { usePageTitle, withProductName } from '../lib/use-page-title';
-import { AccountCard, AccountForm, FormField, FormMessages, useAccountForm } from './account-form';
+import {
+  AccountCard,
+  AccountForm,
+  PasswordField,
+  FormMessages,
+  useAccountForm,
+} from './account-form';
 
 const fields = ['uid', 'token', 'new_password1', 'new_password2', 'non_field_errors'] as const;
 
@@ -75,18 +81,8 @@ export function ResetPasswordTokenPage() {
   return (
     <AccountCard title="Choose a new password">
       <AccountForm onSubmit={() => void submit()} submitLabel="SET PASSWORD" busy={busy}>
-        <FormField
-          label="NEW PASSWORD"
-          type="password"
-          {...bind('new_password1')}
-          autoComplete="new-password"
-        />
-        <FormField
-          label="REPEAT NEW PASSWORD"
-          type="password"
-          {...bind('new_password2')}
-          autoComplete="new-password"
-        />
+        <PasswordField label="NEW PASSWORD" purpose="new" {...bind('new_password1')} />
+        <PasswordField label="REPEAT NEW PASSWORD" purpose="new" {...bind('new_password2')} />
         <FormMessages errors={errors} />
       </AccountForm>
     </AccountCard>

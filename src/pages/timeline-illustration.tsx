@@ -32,22 +32,8 @@ export function TimelineIllustration() {
       focusable="false"
     >
       <rect x="0.5" y="0.5" width="479" height="279" rx="14" fill="#ffffff" stroke="#d5dae1" />
-      {hierarchyTop.map((unit) => (
-        <g key={unit.label}>
-          <rect x={unit.x} y="20" width={unit.width} height="34" rx="4" fill={unit.fill} />
-          <text x={unit.x + 10} y="42" className="timeline-illustration__label">
-            {unit.label}
-          </text>
-        </g>
-      ))}
-      {hierarchyBottom.map((unit) => (
-        <g key={unit.label}>
-          <rect x={unit.x} y="58" width={unit.width} height="34" rx="4" fill={unit.fill} />
-          <text x={unit.x + 10} y="80" className="timeline-illustration__label">
-            {unit.label}
-          </text>
-        </g>
-      ))}
+      <HierarchyLevel units={hierarchyTop} top={20} />
+      <HierarchyLevel units={hierarchyBottom} top={58} />
       <line x1="20" y1="128" x2="460" y2="128" stroke="#d5dae1" />
       {beatXs.map((x, i) => (
         <line
@@ -87,4 +73,23 @@ export function TimelineIllustration() {
       <circle cx="276" cy="10" r="4" fill="#e07a1f" />
     </svg>
   );
+}
+
+interface HierarchyUnit {
+  x: number;
+  width: number;
+  label: string;
+  fill: string;
+}
+
+/** One level of the sketched hierarchy: its units in a row 34 high from `top`, each labelled. */
+function HierarchyLevel({ units, top }: { units: HierarchyUnit[]; top: number }) {
+  return units.map((unit) => (
+    <g key={unit.label}>
+      <rect x={unit.x} y={top} width={unit.width} height="34" rx="4" fill={unit.fill} />
+      <text x={unit.x + 10} y={top + 22} className="timeline-illustration__label">
+        {unit.label}
+      </text>
+    </g>
+  ));
 }

@@ -12,6 +12,20 @@ export function useBrowseUrl(sortKeys: (kind: SearchKind) => readonly string[], 
   return { search, state, go };
 }
 
+/**
+ * A search form's draft, which follows the URL: reloading, Back and Forward show the conditions
+ * of that search, while editing the form changes only the draft until it is submitted.
+ */
+export function useDraftOfSearch<T>(search: string, draftOfSearch: () => T) {
+  const [draft, setDraft] = useState(draftOfSearch);
+  const [draftFor, setDraftFor] = useState(search);
+  if (draftFor !== search) {
+    setDraftFor(search);
+    setDraft(draftOfSearch());
+  }
+  return [draft, setDraft] as const;
+}
+
 export type SearchResult<T> =
   | { status: 'idle' }
   | { status: 'loading'; previous: T | null }

@@ -1,23 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'wouter';
 import { paths } from '../app/routes';
 import { productName, usePageTitle, withProductName } from '../lib/use-page-title';
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import { useViewerLoad } from '../viewer';
+import { loadViewerScreen, useViewerScreen } from './viewer-screen-chunk';
 import '../viewer/viewer.css';
 
-type ScreenComponent = (typeof import('../viewer/viewer-screen'))['ViewerScreen'];
-
-// The screen (pixi and the drawing code) is its own chunk, fetched alongside the file data and
-// the layout worker. It is awaited by hand rather than through React.lazy: a Suspense boundary
-// holds its fallback for at least 300 ms, which alone would break the viewer:drawn budget.
-let screenModule: Promise<ScreenComponent> | null = null;
-function loadScreen(): Promise<ScreenComponent> {
-  screenModule ??= import('../viewer/viewer-screen').then((module) => module.ViewerScreen);
-  return screenModule;
-}
+// Opened at /viewer/, the page fetches the screen's chunk at once, before React renders.
 if (typeof window !== 'undefined' && window.location.pathname.startsWith('/viewer/')) {
-  void loadScreen();
+  void loadViewerScreen();
 }
 
 /** '<title> by <composer> performed by <performer>', leaving out the parts a file lacks. */
@@ -46,14 +38,7 @@ export function ViewerPage() {
   const heading = load.status === 'ready' ? viewerHeading(load.header) : null;
   usePageTitle(heading ? withProductName(heading) : withProductName('Viewer'));
 
-  const [Screen, setScreen] = useState<{ component: ScreenComponent } | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadScreen().then((component) => live && setScreen({ component }));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const Screen = useViewerScreen();
 
   useEffect(() => {
     // SPEC.md section 2: the viewer needs a file id. The ref keeps React's development

@@ -2,6 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { registerByApi } from './support/accounts';
+import { collectDialogs } from './support/dialogs';
 import { outboxMessages, resetLinkIn } from '../server/support/accounts';
 
 // The server of playwright.config.ts keeps its data (secret key, outbox) here.
@@ -14,30 +16,11 @@ function pathname(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
-function collectDialogs(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void dialog.accept();
-  });
-  return messages;
-}
-
 /** An input's messages: the list its aria-describedby points at, right under it. */
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 async function registerThroughApi(page: Page, username: string) {
-  const response = await page.request.post('/api/v1/dj-rest-auth/registration/', {
-    data: {
-      firstname: 'Clara',
-      lastname: 'Wieck',
-      username,
-      email: `${username}@example.org`,
-      password1: password,
-      password2: password,
-    },
-  });
-  expect(response.status()).toBe(201);
+  await registerByApi(page.request, username, password, { firstname: 'Clara', lastname: 'Wieck' });
 }
 
 async function logInThroughForm(page: Page, username: string, secret = password) {

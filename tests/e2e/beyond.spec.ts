@@ -10,6 +10,7 @@ import type {
 } from '../../src/shared/api-types';
 import { parseCsv } from '../../src/shared/csv';
 import { formatTime } from '../../src/shared/time-format';
+import { MARKER_CSV_HEADER } from '../server/support/export-columns';
 import { xOfTime } from './support/time-axis';
 import { clicksWav, tlaFor } from './support/viewer-files';
 
@@ -22,6 +23,16 @@ async function fileJson(page: Page, id: number): Promise<ViewerFileJson> {
   const response = await page.request.get(`/api/v1/files/${id}/json`);
   expect(response.ok()).toBe(true);
   return (await response.json()) as ViewerFileJson;
+}
+
+/** The URLs of the page's requests for file `id`'s viewer JSON, collected as they are made. */
+function viewerJsonRequests(page: Page, id: number): string[] {
+  const urls: string[] = [];
+  const pattern = new RegExp(`/api/v1/files/${id}/json`);
+  page.on('request', (request) => {
+    if (pattern.test(request.url())) urls.push(request.url());
+  });
+  return urls;
 }
 
 /** Presses Tab until the locator has focus: keyboard only, whatever sits in between. */
@@ -197,10 +208,7 @@ test.describe('beyond the specification', () => {
     page,
   }) => {
     // The layout worker writes the CSV from the file it holds: no second download for it.
-    const jsonRequests: string[] = [];
-    page.on('request', (request) => {
-      if (/\/api\/v1\/files\/135\/json/.test(request.url())) jsonRequests.push(request.url());
-    });
+    const jsonRequests = viewerJsonRequests(page, 135);
     await openViewer(page, '/viewer/135');
     const json = await fileJson(page, 135);
     const markers = timelineOf(json, 'MARKER_TIMELINE');
@@ -240,18 +248,7 @@ test.describe('beyond the specification', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe('tilia-marker-components.csv');
     const [header, ...rows] = parseCsv(await readFile(await download.path(), 'utf8'));
-    expect(header).toEqual([
-      'file_id',
-      'title',
-      'composer',
-      'performer',
-      'timeline_id',
-      'component_id',
-      'time',
-      'label',
-      'comments',
-      'viewer_url',
-    ]);
+    expect(header).toEqual(MARKER_CSV_HEADER);
     expect(rows).toHaveLength(count);
     expect(new Set(rows.map((row) => row[5])).size).toBe(count);
   });
@@ -260,10 +257,7 @@ test.describe('beyond the specification', () => {
     page,
   }) => {
     // The table reads the layout worker's copy of the file: the JSON is downloaded once.
-    const jsonRequests: string[] = [];
-    page.on('request', (request) => {
-      if (/\/api\/v1\/files\/135\/json/.test(request.url())) jsonRequests.push(request.url());
-    });
+    const jsonRequests = viewerJsonRequests(page, 135);
     await openViewer(page, '/viewer/135');
     const tableButton = page.getByRole('button', { name: 'Table' });
     await expect(tableButton).toBeEnabled();

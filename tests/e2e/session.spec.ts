@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { registerByApi } from './support/accounts';
 import { tlaFor } from './support/viewer-files';
 import { expireAccessToken, expiredToken, storeSession } from './support/session-tokens';
 
@@ -37,17 +38,7 @@ async function expectDrawn(page: Page) {
 }
 
 test.beforeAll(async ({ request }) => {
-  const registered = await request.post('/api/v1/dj-rest-auth/registration/', {
-    data: {
-      firstname: 'Fanny',
-      lastname: 'Hensel',
-      username,
-      email: `${username}@example.org`,
-      password1: password,
-      password2: password,
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
+  await registerByApi(request, username, password, { firstname: 'Fanny', lastname: 'Hensel' });
   const { access } = await logInByApi(request);
   const form = new FormData();
   form.append('is_public', 'false');

@@ -1,15 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { collectDialogs } from './support/dialogs';
 import { signUpAndLogIn } from './support/pdf-uploads';
-
-/** Records every alert() the page raises, accepting it so the page can go on. */
-function collectDialogs(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void dialog.accept();
-  });
-  return messages;
-}
 
 /** Signs a new account up and in through the API; returns its username. */
 async function signIn(page: Page): Promise<string> {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { registerByApi } from './support/accounts';
 import { analysisTla } from './support/pdf-uploads';
 
 /**
@@ -39,17 +40,7 @@ async function searchBrowse(page: Page, title: string) {
 }
 
 test.beforeAll(async ({ request }) => {
-  const response = await request.post('/api/v1/dj-rest-auth/registration/', {
-    data: {
-      firstname: 'Clara',
-      lastname: 'Wieck',
-      username,
-      email: `${username}@example.org`,
-      password1: password,
-      password2: password,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
+  await registerByApi(request, username, password, { firstname: 'Clara', lastname: 'Wieck' });
 });
 
 test('upload two files, manage them on the dashboard, and delete one', async ({

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../server/app';
-import {
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../server/support/test-database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from '../server/support/test-database';
 import { bearer, login, registerUser, type Pair } from '../server/support/accounts';
 import { analysisTla, rowCounts, upload, type TestUser } from '../server/support/upload-helpers';
-import { capturingApp, remember } from './support/log-capture';
+import { capturingApp, capturingConfig, remember } from './support/log-capture';
+import { appSuite } from '../server/support/suites';
 
 /** Ids that name no file: unknown, negative, zero, huge, and not numbers at all. */
 const STRANGE_IDS = [
@@ -29,8 +25,7 @@ const STRANGE_IDS = [
 ];
 
 describe.each(databaseKinds)('access control on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: App;
+  const suite = appSuite(kind, { config: capturingConfig, app: capturingApp });
   let ana: TestUser;
   let bob: TestUser;
   let anaId: number;
@@ -46,31 +41,24 @@ describe.each(databaseKinds)('access control on %s', (kind) => {
   });
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    app = await capturingApp(testDb.database);
-    anaId = (await registerUser(app, 'ana')).user_id;
-    bobId = (await registerUser(app, 'bob')).user_id;
-    anaPair = await login(app, 'ana');
-    const bobPair = await login(app, 'bob');
+    anaId = (await registerUser(suite.app, 'ana')).user_id;
+    bobId = (await registerUser(suite.app, 'bob')).user_id;
+    anaPair = await login(suite.app, 'ana');
+    const bobPair = await login(suite.app, 'bob');
     remember('velvet-harpsichord-93', anaPair.access, anaPair.refresh, bobPair.access);
     ana = asUser(anaId, anaPair);
     bob = asUser(bobId, bobPair);
-    const stored = await upload(app, ana, [
+    const stored = await upload(suite.app, ana, [
       { name: 'private.tla', bytes: analysisTla({ title: 'Private' }) },
     ]);
     privateId = stored.json<{ files: { id: number }[] }>().files[0]!.id;
     const shared = await upload(
-      app,
+      suite.app,
       ana,
       [{ name: 'public.tla', bytes: analysisTla({ title: 'Public' }) }],
       { is_public: 'true' },
     );
     publicId = shared.json<{ files: { id: number }[] }>().files[0]!.id;
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
   });
 
   const routes = [
@@ -85,7 +73,7 @@ describe.each(databaseKinds)('access control on %s', (kind) => {
   ];
 
   const call = (route: (typeof routes)[number], id: string, user: TestUser | null) =>
-    app.inject({
+    suite.app.inject({
       method: route.method,
       url: route.path(id),
       headers: user ? user.auth : {},
@@ -93,7 +81,7 @@ describe.each(databaseKinds)('access control on %s', (kind) => {
     });
 
   it("answers another user's private file exactly like an unknown id, on every route", async () => {
-    const before = await rowCounts(testDb.database.db);
+    const before = await rowCounts(suite.testDb.database.db);
     for (const route of routes) {
       const unknown = await call(route, '999999', bob);
       const foreign = await call(route, String(privateId), bob);
@@ -103,8 +91,11 @@ describe.each(databaseKinds)('access control on %s', (kind) => {
       expect(foreign.headers['content-type']).toBe(unknown.headers['content-type']);
       expect(foreign.body).toBe('{"detail":"Not found."}');
     }
-    expect(await rowCounts(testDb.database.db)).toEqual(before);
-    const owner = await app.inject({ url: `/api/v1/files/${privateId}/json`, headers: ana.auth });
+    expect(await rowCounts(suite.testDb.database.db)).toEqual(before);
+    const owner = await suite.app.inject({
+      url: `/api/v1/files/${privateId}/json`,
+      headers: ana.auth,
+    });
     expect(owner.statusCode).toBe(200);
   });
 
@@ -123,7 +114,7 @@ describe.each(databaseKinds)('access control on %s', (kind) => {
     const patch = await call(routes[2]!, String(publicId), bob);
     const remove = await call(routes[3]!, String(publicId), bob);
     expect([patch.statusCode, remove.statusCode]).toEqual([403, 403]);
-    const still = await app.inject({ url: `/api/v1/files/${publicId}/json` });
+    const still = await suite.app.inject({ url: `/api/v1/files/${publicId}/json` });
     expect(still.statusCode).toBe(200);
   });
 
@@ -139,11 +130,11 @@ describe.each(databaseKinds)('access control on %s', (kind) => {
   });
 
   it.each(STRANGE_IDS)('answers the user id %s on the profile routes without a 500', async (id) => {
-    const username = await app.inject({ url: `/api/v1/users/${id}/username` });
+    const username = await suite.app.inject({ url: `/api/v1/users/${id}/username` });
     expect(username.statusCode).toBe(404);
-    const profile = await app.inject({ url: `/api/v1/users/${id}/`, headers: ana.auth });
+    const profile = await suite.app.inject({ url: `/api/v1/users/${id}/`, headers: ana.auth });
     expect([403, 404]).toContain(profile.statusCode);
-    const change = await app.inject({
+    const change = await suite.app.inject({
       method: 'PUT',
       url: `/api/v1/users/profile-change/${id}/`,
       headers: ana.auth,
@@ -153,10 +144,10 @@ describe.each(databaseKinds)('access control on %s', (kind) => {
   });
 
   it("keeps another user's profile out of reach: read and change give 403", async () => {
-    const read = await app.inject({ url: `/api/v1/users/${anaId}/`, headers: bob.auth });
+    const read = await suite.app.inject({ url: `/api/v1/users/${anaId}/`, headers: bob.auth });
     expect(read.statusCode).toBe(403);
     expect(read.body).not.toContain('ana@example.org');
-    const change = await app.inject({
+    const change = await suite.app.inject({
       method: 'PUT',
       url: `/api/v1/users/profile-change/${anaId}/`,
       headers: bob.auth,
@@ -168,21 +159,24 @@ describe.each(databaseKinds)('access control on %s', (kind) => {
       },
     });
     expect(change.statusCode).toBe(403);
-    const own = await app.inject({ url: `/api/v1/users/${anaId}/`, headers: ana.auth });
+    const own = await suite.app.inject({ url: `/api/v1/users/${anaId}/`, headers: ana.auth });
     expect(own.json()).toMatchObject({ username: 'ana', email: 'ana@example.org' });
-    const signedOut = await app.inject({ url: `/api/v1/users/${anaId}/` });
+    const signedOut = await suite.app.inject({ url: `/api/v1/users/${anaId}/` });
     expect(signedOut.statusCode).toBe(401);
   });
 
   it('shows nobody the dashboard of another user, whatever the query says', async () => {
     for (const query of ['', `?user_id=${anaId}`, `?user=${anaId}`, `?owner=${anaId}`]) {
-      const response = await app.inject({ url: `/api/v1/users/files/${query}`, headers: bob.auth });
+      const response = await suite.app.inject({
+        url: `/api/v1/users/files/${query}`,
+        headers: bob.auth,
+      });
       if (response.statusCode === 400) continue;
       expect(response.statusCode).toBe(200);
       expect(response.json<{ files: unknown[] }>().files).toEqual([]);
     }
-    const anaFiles = await app.inject({ url: '/api/v1/users/files/', headers: ana.auth });
+    const anaFiles = await suite.app.inject({ url: '/api/v1/users/files/', headers: ana.auth });
     expect(anaFiles.json<{ files: unknown[] }>().files).toHaveLength(2);
-    expect((await app.inject({ url: '/api/v1/users/files/' })).statusCode).toBe(401);
+    expect((await suite.app.inject({ url: '/api/v1/users/files/' })).statusCode).toBe(401);
   });
 });

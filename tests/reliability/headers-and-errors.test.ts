@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { App } from '../../server/app';
-import type { Config } from '../../server/config';
-import {
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../server/support/test-database';
+import { databaseKinds } from '../server/support/test-database';
 import { capturingApp, capturingConfig, logLines } from './support/log-capture';
+import { appSuite } from '../server/support/suites';
 
 const MEDIA_ORIGIN = 'https://media.example-cdn.org';
 
@@ -38,19 +33,9 @@ const ALLOWED_SOURCES = new Set([
 ]);
 
 describe.each(databaseKinds)('headers and error bodies on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: App;
-  let config: Config;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    config = capturingConfig({ MEDIA_BASE_URL: `${MEDIA_ORIGIN}/tilia/` });
-    app = await capturingApp(testDb.database, config);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
+  const suite = appSuite(kind, {
+    config: () => capturingConfig({ MEDIA_BASE_URL: `${MEDIA_ORIGIN}/tilia/` }),
+    app: capturingApp,
   });
 
   const PATHS = [
@@ -64,7 +49,7 @@ describe.each(databaseKinds)('headers and error bodies on %s', (kind) => {
 
   it('sends a CSP that allows only our origin, the media origin and the YouTube embed', async () => {
     for (const url of PATHS) {
-      const response = await app.inject({ url });
+      const response = await suite.app.inject({ url });
       const policy = String(response.headers['content-security-policy']);
       const parsed = directives(policy);
       expect(parsed.get('default-src'), url).toEqual(["'self'"]);
@@ -90,13 +75,13 @@ describe.each(databaseKinds)('headers and error bodies on %s', (kind) => {
 
   it('sends nosniff, a referrer policy and frame options on every response', async () => {
     for (const url of PATHS) {
-      const response = await app.inject({ url });
+      const response = await suite.app.inject({ url });
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(response.headers['x-powered-by']).toBeUndefined();
     }
-    const error = await app.inject({
+    const error = await suite.app.inject({
       method: 'POST',
       url: '/api/v1/token/',
       payload: '{',
@@ -108,7 +93,7 @@ describe.each(databaseKinds)('headers and error bodies on %s', (kind) => {
 
   it('lets other sites frame the embed route, and only it', async () => {
     for (const url of ['/embed/12/', '/embed/12', '/embed/12/?t=30']) {
-      const response = await app.inject({ url });
+      const response = await suite.app.inject({ url });
       expect(response.headers['x-frame-options'], url).toBeUndefined();
       const parsed = directives(String(response.headers['content-security-policy']));
       expect(parsed.get('frame-ancestors'), url).toEqual(['*']);
@@ -122,7 +107,7 @@ describe.each(databaseKinds)('headers and error bodies on %s', (kind) => {
       '/x/embed/12',
       '/dashboard',
     ]) {
-      const response = await app.inject({ url });
+      const response = await suite.app.inject({ url });
       expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
       expect(
         directives(String(response.headers['content-security-policy'])).get('frame-ancestors'),
@@ -132,9 +117,9 @@ describe.each(databaseKinds)('headers and error bodies on %s', (kind) => {
   });
 
   it('sets request and header timeouts, so a slow client cannot hold a connection forever', async () => {
-    // The app closes the listening server with it (afterAll).
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const server = app.server;
+    // The suite.app closes the listening server with it (afterAll).
+    await suite.app.listen({ port: 0, host: '127.0.0.1' });
+    const server = suite.app.server;
     expect(server.requestTimeout).toBeGreaterThan(0);
     expect(server.requestTimeout).toBeLessThanOrEqual(15 * 60_000);
     expect(server.headersTimeout).toBeGreaterThan(0);
@@ -143,7 +128,7 @@ describe.each(databaseKinds)('headers and error bodies on %s', (kind) => {
   });
 
   it('answers a 5xx with a fixed body: no stack, no SQL, no table names; the log has them', async () => {
-    const db = testDb.database.db;
+    const db = suite.testDb.database.db;
     const rename = async (from: string, to: string) =>
       db.execute(sql.raw(`ALTER TABLE ${from} RENAME TO ${to}`));
     await rename('files', 'files_gone');
@@ -153,8 +138,10 @@ describe.each(databaseKinds)('headers and error bodies on %s', (kind) => {
     try {
       const responses = await Promise.all([
         // Conditions no earlier request used: no cached count or page can answer them.
-        app.inject({ url: `/api/v1/files/query/?query=${encodeURIComponent('{"title":"zq"}')}` }),
-        app.inject({
+        suite.app.inject({
+          url: `/api/v1/files/query/?query=${encodeURIComponent('{"title":"zq"}')}`,
+        }),
+        suite.app.inject({
           url: `/api/v1/components/query/?query=${encodeURIComponent('{"tl.kind":"MARKER","cmp":{"label":"zq"}}')}`,
         }),
       ]);
@@ -173,18 +160,18 @@ describe.each(databaseKinds)('headers and error bodies on %s', (kind) => {
     }
     const logged = logLines().filter((line) => line.includes('"level":50'));
     expect(logged.some((line) => line.includes('relation'))).toBe(true);
-    expect((await app.inject({ url: '/api/v1/files/query/' })).statusCode).toBe(200);
+    expect((await suite.app.inject({ url: '/api/v1/files/query/' })).statusCode).toBe(200);
   });
 
   it('answers unknown routes and methods with JSON 404s that give nothing away', async () => {
-    const unknown = await app.inject({ url: '/api/v1/../../etc/passwd' });
+    const unknown = await suite.app.inject({ url: '/api/v1/../../etc/passwd' });
     // Dot segments are resolved before routing: this is the client's index.html, not a file.
     expect(unknown.body).not.toContain('root:');
-    const method = await app.inject({ method: 'PUT', url: '/api/v1/token/' });
+    const method = await suite.app.inject({ method: 'PUT', url: '/api/v1/token/' });
     expect(method.statusCode).toBe(404);
     expect(method.json()).toEqual({ detail: 'Not found.' });
-    const media = await app.inject({ url: '/media/..%2f..%2fsecret-key' });
+    const media = await suite.app.inject({ url: '/media/..%2f..%2fsecret-key' });
     expect([400, 403, 404]).toContain(media.statusCode);
-    expect(media.body).not.toContain(config.secretKey);
+    expect(media.body).not.toContain(suite.config.secretKey);
   });
 });

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { App } from '../../server/app';
 import { encodeUid, makeResetToken } from '../../server/accounts/password-reset-token';
 import { users } from '../../server/db/schema';
-import { registerUser } from '../server/support/accounts';
+import { loginAttempt, registerUser } from '../server/support/accounts';
 import { TEST_SECRET } from '../server/support/test-app';
-import {
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../server/support/test-database';
+import { databaseKinds } from '../server/support/test-database';
 import { capturingApp, capturingConfig, remember } from './support/log-capture';
+import { appSuite } from '../server/support/suites';
 
 const PASSWORD = 'velvet-harpsichord-93';
 const NEW_PASSWORD = 'brand-new-sonata-77';
@@ -21,31 +17,19 @@ const NEW_PASSWORD = 'brand-new-sonata-77';
  * after a password reset.
  */
 describe.each(databaseKinds)('nobody locks someone else out on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: App;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    app = await capturingApp(
-      testDb.database,
+  const suite = appSuite(kind, {
+    config: () =>
       capturingConfig({ RATE_LIMIT_LOGIN_USERNAME: '5/300', RATE_LIMIT_LOGIN_IP: '50/60' }),
-    );
-    remember(PASSWORD, NEW_PASSWORD);
-    await registerUser(app, 'clara');
+    app: capturingApp,
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
+  beforeAll(async () => {
+    remember(PASSWORD, NEW_PASSWORD);
+    await registerUser(suite.app, 'clara');
   });
 
   const attempt = (password: string, remoteAddress: string, username = 'clara') =>
-    app.inject({
-      method: 'POST',
-      url: '/api/v1/token/',
-      payload: { username, password },
-      remoteAddress,
-    });
+    loginAttempt(suite.app, username, password, remoteAddress);
 
   it('stops the guesser and lets the owner in from a client that has not failed', async () => {
     for (let i = 0; i < 5; i += 1) {
@@ -73,10 +57,13 @@ describe.each(databaseKinds)('nobody locks someone else out on %s', (kind) => {
     expect((await attempt('typo', '10.6.0.4')).statusCode).toBe(401);
     expect((await attempt(PASSWORD, '10.6.0.4')).statusCode).toBe(429);
 
-    const [user] = await testDb.database.db.select().from(users).where(eq(users.username, 'clara'));
+    const [user] = await suite.testDb.database.db
+      .select()
+      .from(users)
+      .where(eq(users.username, 'clara'));
     const token = makeResetToken(TEST_SECRET, user!);
     remember(token);
-    const reset = await app.inject({
+    const reset = await suite.app.inject({
       method: 'POST',
       url: '/api/v1/dj-rest-auth/password/reset/confirm/',
       payload: {

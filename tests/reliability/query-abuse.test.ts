@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { App } from '../../server/app';
-import {
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../server/support/test-database';
+import { databaseKinds } from '../server/support/test-database';
 import { analysisTla, createUser, upload } from '../server/support/upload-helpers';
-import { capturingApp } from './support/log-capture';
+import { capturingApp, capturingConfig } from './support/log-capture';
+import { appSuite } from '../server/support/suites';
 
 // The issue's bound for any one query; generous on purpose (the machine is shared), so only a
 // query that scans without an index or sleeps on an injected pg_sleep fails it.
@@ -73,33 +69,28 @@ const ORDER_BYS = [
 ];
 
 describe.each(databaseKinds)('query abuse on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: App;
+  const suite = appSuite(kind, { config: capturingConfig, app: capturingApp });
   let port: number;
   let slowest = 0;
   let tried = 0;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    app = await capturingApp(testDb.database);
-    const ana = await createUser(testDb.database.db, 'ana');
+    const ana = await createUser(suite.testDb.database.db, 'ana');
     // Enough rows that an unindexed scan would show: 20 public files, 40,000 markers in all.
     for (let i = 0; i < 20; i += 1) {
       const response = await upload(
-        app,
+        suite.app,
         ana,
         [{ name: `f${i}.tla`, bytes: analysisTla({ title: `Sonata ${i}`, markers: 2000 }) }],
         { is_public: 'true' },
       );
       expect(response.statusCode, response.body).toBe(201);
     }
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.server.address() as AddressInfo).port;
+    await suite.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (suite.app.server.address() as AddressInfo).port;
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
+  afterAll(() => {
     console.info(`query abuse on ${kind}: ${tried} requests, slowest ${slowest.toFixed(0)} ms`);
   });
 
@@ -107,7 +98,7 @@ describe.each(databaseKinds)('query abuse on %s', (kind) => {
   async function expectHandled(route: 'files' | 'components', search: string) {
     const timed = async () => {
       const started = performance.now();
-      const answer = await app.inject({ url: `/api/v1/${route}/query/?${search}` });
+      const answer = await suite.app.inject({ url: `/api/v1/${route}/query/?${search}` });
       return { answer, elapsed: performance.now() - started };
     };
     let { answer: response, elapsed } = await timed();
@@ -183,7 +174,7 @@ describe.each(databaseKinds)('query abuse on %s', (kind) => {
         await expectHandled('components', componentsFor(tlKind, { file: { title: text } }));
       }
     }
-    const files = await app.inject({ url: '/api/v1/files/query/' });
+    const files = await suite.app.inject({ url: '/api/v1/files/query/' });
     expect(files.json<{ count: number }>().count).toBe(20);
   });
 

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
-import type { App } from '../../server/app';
 import { users } from '../../server/db/schema';
-import {
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../server/support/test-database';
+import { databaseKinds } from '../server/support/test-database';
 import { TEST_SECRET } from '../server/support/test-app';
 import { bearer, claims, login, registerUser, type Pair } from '../server/support/accounts';
-import { capturingApp, remember } from './support/log-capture';
+import { capturingApp, capturingConfig, remember } from './support/log-capture';
+import { appSuite } from '../server/support/suites';
 
 const PASSWORD = 'velvet-harpsichord-93';
 const NEW_PASSWORD = 'amber-clavichord-47';
@@ -32,25 +28,17 @@ function forge({ payload, header = { alg: 'HS256', typ: 'JWT' }, key }: Forge) {
 }
 
 describe.each(databaseKinds)('token attacks on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: App;
+  const suite = appSuite(kind, { config: capturingConfig, app: capturingApp });
   /** POST token/refresh/ or token/logout/ with a refresh token (or something posing as one). */
   const tokenPost = (route: 'refresh' | 'logout', refresh: string) =>
-    app.inject({ method: 'POST', url: `/api/v1/token/${route}/`, payload: { refresh } });
+    suite.app.inject({ method: 'POST', url: `/api/v1/token/${route}/`, payload: { refresh } });
   let userId: number;
   let pair: Pair;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    app = await capturingApp(testDb.database);
-    userId = (await registerUser(app, 'clara')).user_id;
-    pair = await login(app, 'clara');
+    userId = (await registerUser(suite.app, 'clara')).user_id;
+    pair = await login(suite.app, 'clara');
     remember(PASSWORD, NEW_PASSWORD, pair.access, pair.refresh);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
   });
 
   const claimsOf = (type: 'access' | 'refresh', id = userId) => ({
@@ -63,11 +51,11 @@ describe.each(databaseKinds)('token attacks on %s', (kind) => {
 
   /** GET users/{id}/ with a token: the private route the attacks aim at. */
   const getUser = (token: string, id = userId) =>
-    app.inject({ url: `/api/v1/users/${id}/`, headers: bearer(token) });
+    suite.app.inject({ url: `/api/v1/users/${id}/`, headers: bearer(token) });
 
   /** A real login whose tokens the log check looks for. */
   async function session(username = 'clara'): Promise<Pair> {
-    const tokens = await login(app, username);
+    const tokens = await login(suite.app, username);
     remember(tokens.access, tokens.refresh);
     return tokens;
   }
@@ -78,7 +66,7 @@ describe.each(databaseKinds)('token attacks on %s', (kind) => {
     expect(asAccess.statusCode, `${what} as access`).toBe(401);
     expect(asAccess.json(), what).toMatchObject({ code: 'token_not_valid' });
     // Even an open route refuses a bad token, as DRF does.
-    const open = await app.inject({ url: '/api/v1/files/query/', headers: bearer(token) });
+    const open = await suite.app.inject({ url: '/api/v1/files/query/', headers: bearer(token) });
     expect(open.statusCode, `${what} on an open route`).toBe(401);
     const asRefresh = await tokenPost('refresh', token);
     expect(asRefresh.statusCode, `${what} as refresh`).toBe(401);
@@ -178,7 +166,7 @@ describe.each(databaseKinds)('token attacks on %s', (kind) => {
     const before = await session();
     // Tokens carry whole seconds; the change must fall in a later second than their iat.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const change = await app.inject({
+    const change = await suite.app.inject({
       method: 'PUT',
       url: '/api/v1/users/password-change/',
       headers: bearer(before.access),
@@ -196,16 +184,19 @@ describe.each(databaseKinds)('token attacks on %s', (kind) => {
   });
 
   it('refuses the tokens of a deleted user, and does not give them to a new user of that name', async () => {
-    const { user_id: id } = await registerUser(app, 'fanny');
+    const { user_id: id } = await registerUser(suite.app, 'fanny');
     const fanny = await session('fanny');
-    await testDb.database.db.delete(users).where(eq(users.id, id));
+    await suite.testDb.database.db.delete(users).where(eq(users.id, id));
     const access = await getUser(fanny.access, id);
     expect(access.statusCode).toBe(401);
     const refresh = await tokenPost('refresh', fanny.refresh);
     expect(refresh.statusCode).toBe(401);
-    const again = await registerUser(app, 'fanny');
+    const again = await registerUser(suite.app, 'fanny');
     expect(again.user_id).not.toBe(id);
-    const stale = await app.inject({ url: '/api/v1/users/files/', headers: bearer(fanny.access) });
+    const stale = await suite.app.inject({
+      url: '/api/v1/users/files/',
+      headers: bearer(fanny.access),
+    });
     expect(stale.statusCode).toBe(401);
   });
 
@@ -222,7 +213,7 @@ describe.each(databaseKinds)('token attacks on %s', (kind) => {
       'Token abc',
     ];
     for (const authorization of headers) {
-      const response = await app.inject({
+      const response = await suite.app.inject({
         url: '/api/v1/users/files/',
         headers: { authorization },
       });

@@ -1,19 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import path from 'node:path';
-import type { App } from '../../server/app';
-import type { Config } from '../../server/config';
 import { users } from '../../server/db/schema';
 import {
   encodeUid,
   makeResetToken,
   RESET_TOKEN_SECONDS,
 } from '../../server/accounts/password-reset-token';
-import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
-import { TEST_SECRET, testApp, testConfig } from './support/test-app';
+import { databaseKinds } from './support/test-database';
+import { appSuite } from './support/suites';
+import { TEST_SECRET, testConfig } from './support/test-app';
 import {
   bearer,
   login,
+  loginAttempt,
+  refreshAttempt,
   outboxMessages,
   registerUser,
   resetLinkIn,
@@ -21,25 +22,22 @@ import {
 } from './support/accounts';
 
 describe.each(databaseKinds)('password reset on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: App;
-  let config: Config;
+  const suite = appSuite(kind, {
+    config: () => testConfig({ PUBLIC_URL: 'https://tilia.example.org/' }),
+  });
   let outbox: string;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    config = testConfig({ PUBLIC_URL: 'https://tilia.example.org/' });
-    outbox = path.join(config.dataDir, 'outbox');
-    app = await testApp(testDb.database, config);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
+    outbox = path.join(suite.config.dataDir, 'outbox');
   });
 
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: `/api/v1/dj-rest-auth/password/${url}`, payload, headers });
+    suite.app.inject({
+      method: 'POST',
+      url: `/api/v1/dj-rest-auth/password/${url}`,
+      payload,
+      headers,
+    });
 
   /** Waits for the outbox to hold `count` messages (delivery follows the response). */
   async function messagesWhenThere(count: number): Promise<string[]> {
@@ -61,8 +59,8 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
   ) => post('reset/confirm/', { uid, token, new_password1: password, new_password2: repeat });
 
   it('mails a link built from PUBLIC_URL (never the Host header) and resets the password once', async () => {
-    const { user_id: id } = await registerUser(app, 'clara');
-    const old = await login(app, 'clara');
+    const { user_id: id } = await registerUser(suite.app, 'clara');
+    const old = await login(suite.app, 'clara');
     const response = await post(
       'reset/',
       { email: 'CLARA@example.org' },
@@ -104,22 +102,15 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
     const done = await confirm(uid, token);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ detail: 'Password has been reset with the new password.' });
-    expect((await login(app, 'clara', 'brand-new-sonata-77')).access).toBeTruthy();
+    expect((await login(suite.app, 'clara', 'brand-new-sonata-77')).access).toBeTruthy();
     // The old password and the sessions from before the reset are gone.
-    const oldPassword = await app.inject({
-      method: 'POST',
-      url: '/api/v1/token/',
-      payload: { username: 'clara', password: 'velvet-harpsichord-93' },
-    });
+    const oldPassword = await loginAttempt(suite.app, 'clara', 'velvet-harpsichord-93');
     expect(oldPassword.statusCode).toBe(401);
-    const oldRefresh = await app.inject({
-      method: 'POST',
-      url: '/api/v1/token/refresh/',
-      payload: { refresh: old.refresh },
-    });
+    const oldRefresh = await refreshAttempt(suite.app, old.refresh);
     expect(oldRefresh.statusCode).toBe(401);
     expect(
-      (await app.inject({ url: `/api/v1/users/${id}/`, headers: bearer(old.access) })).statusCode,
+      (await suite.app.inject({ url: `/api/v1/users/${id}/`, headers: bearer(old.access) }))
+        .statusCode,
     ).toBe(401);
 
     // Single use: the same link cannot set a password again.
@@ -149,8 +140,8 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
   });
 
   it('refuses an unknown uid, a forged token and an expired token', async () => {
-    const { user_id: id } = await registerUser(app, 'robert');
-    const [user] = await testDb.database.db.select().from(users).where(eq(users.id, id));
+    const { user_id: id } = await registerUser(suite.app, 'robert');
+    const [user] = await suite.testDb.database.db.select().from(users).where(eq(users.id, id));
     const uid = encodeUid(id);
     expect((await confirm(encodeUid(999_999), makeResetToken(TEST_SECRET, user!))).json()).toEqual({
       uid: ['Invalid value'],
@@ -171,11 +162,11 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
   });
 
   it('kills an outstanding reset link when the password changes another way', async () => {
-    const { user_id: id } = await registerUser(app, 'johannes');
+    const { user_id: id } = await registerUser(suite.app, 'johannes');
     await post('reset/', { email: 'johannes@example.org' });
     const messages = await messagesWhenThere(2);
     const { uid, token } = resetLinkIn(messages.find((m) => m.includes('johannes@example.org'))!);
-    const pair = await login(app, 'johannes');
+    const pair = await login(suite.app, 'johannes');
     // Logging in alone already invalidates it (Django includes last_login in the token).
     const afterLogin = await confirm(uid, token);
     expect(afterLogin.json()).toEqual({ token: ['Invalid value'] });
@@ -184,7 +175,7 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
     const fresh = resetLinkIn(
       (await messagesWhenThere(3)).filter((m) => m.includes('johannes@'))[1]!,
     );
-    const change = await app.inject({
+    const change = await suite.app.inject({
       method: 'PUT',
       url: '/api/v1/users/password-change/',
       headers: bearer(pair.access),
@@ -196,7 +187,7 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
   });
 
   it('lets only one of two simultaneous uses of a link through', async () => {
-    await registerUser(app, 'felix');
+    await registerUser(suite.app, 'felix');
     await post('reset/', { email: 'felix@example.org' });
     const messages = await messagesWhenThere(4);
     const { uid, token } = resetLinkIn(messages.find((m) => m.includes('felix@example.org'))!);
@@ -207,7 +198,7 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const winner =
       results[0]!.statusCode === 200 ? 'first-racer-sonata-1' : 'second-racer-sonata-2';
-    const pair: Pair = await login(app, 'felix', winner);
+    const pair: Pair = await login(suite.app, 'felix', winner);
     expect(pair.access).toBeTruthy();
   });
 });

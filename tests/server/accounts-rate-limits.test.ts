@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../server/app';
-import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, databaseKinds } from './support/test-database';
+import { appSuite } from './support/suites';
 import { testApp, testConfig } from './support/test-app';
-import { bearer, login, registerUser, registration } from './support/accounts';
+import { bearer, login, loginAttempt, registerUser, registration } from './support/accounts';
 import { holdRefusal, MAX_HELD_REFUSALS } from '../../server/accounts/throttle';
 
 const throttledBody = {
@@ -11,35 +11,22 @@ const throttledBody = {
 };
 
 describe.each(databaseKinds)('rate limits on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: App;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    app = await testApp(
-      testDb.database,
+  const suite = appSuite(kind, {
+    config: () =>
       testConfig({
         RATE_LIMIT_LOGIN_IP: '6/60',
         RATE_LIMIT_LOGIN_USERNAME: '3/300',
         RATE_LIMIT_PASSWORD_RESET: '2/3600',
         RATE_LIMIT_REGISTRATION: '8/3600',
       }),
-    );
-    for (const name of ['clara', 'robert', 'johannes']) await registerUser(app, name);
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
+  beforeAll(async () => {
+    for (const name of ['clara', 'robert', 'johannes']) await registerUser(suite.app, name);
   });
 
-  const attempt = (username: string, password: string, remoteAddress = '127.0.0.1') =>
-    app.inject({
-      method: 'POST',
-      url: '/api/v1/token/',
-      payload: { username, password },
-      remoteAddress,
-    });
+  const attempt = (username: string, password: string, remoteAddress?: string) =>
+    loginAttempt(suite.app, username, password, remoteAddress);
 
   it('does not count successful logins', async () => {
     for (let i = 0; i < 8; i += 1) {
@@ -99,7 +86,7 @@ describe.each(databaseKinds)('rate limits on %s', (kind) => {
 
   it('allows 2 password-reset requests per address an hour', async () => {
     const reset = (email: string) =>
-      app.inject({
+      suite.app.inject({
         method: 'POST',
         url: '/api/v1/dj-rest-auth/password/reset/',
         payload: { email },
@@ -118,7 +105,7 @@ describe.each(databaseKinds)('rate limits on %s', (kind) => {
 
   it('allows 8 registration attempts per IP an hour', async () => {
     const register = (name: string, remoteAddress: string) =>
-      app.inject({
+      suite.app.inject({
         method: 'POST',
         url: '/api/v1/dj-rest-auth/registration/',
         payload: registration(name),
@@ -136,9 +123,9 @@ describe.each(databaseKinds)('rate limits on %s', (kind) => {
   });
 
   it('throttles guessing the old password on password change like failed logins', async () => {
-    const { access } = await login(app, 'johannes');
+    const { access } = await login(suite.app, 'johannes');
     const change = (old: string) =>
-      app.inject({
+      suite.app.inject({
         method: 'PUT',
         url: '/api/v1/users/password-change/',
         headers: bearer(access),
@@ -157,12 +144,7 @@ describe('rate-limit windows', () => {
     const app = await testApp(testDb.database, testConfig({ RATE_LIMIT_LOGIN_USERNAME: '2/1' }));
     try {
       await registerUser(app, 'clara');
-      const attempt = (password: string) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/v1/token/',
-          payload: { username: 'clara', password },
-        });
+      const attempt = (password: string) => loginAttempt(app, 'clara', password);
       expect((await attempt('wrong')).statusCode).toBe(401);
       expect((await attempt('wrong')).statusCode).toBe(401);
       const refused = await attempt('velvet-harpsichord-93');
@@ -189,13 +171,7 @@ describe('refusals are held before they are answered (THROTTLE_DELAY_MS)', () =>
       testConfig({ RATE_LIMIT_LOGIN_IP: '2/60', THROTTLE_DELAY_MS: '400' }),
     );
     try {
-      const attempt = () =>
-        app.inject({
-          method: 'POST',
-          url: '/api/v1/token/',
-          payload: { username: 'nobody', password: 'wrong-guess' },
-          remoteAddress: '10.9.0.1',
-        });
+      const attempt = () => loginAttempt(app, 'nobody', 'wrong-guess', '10.9.0.1');
       for (let i = 0; i < 2; i += 1) expect((await attempt()).statusCode).toBe(401);
       const started = performance.now();
       const refused = await attempt();

@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { App } from '../../server/app';
 import { users } from '../../server/db/schema';
-import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
-import { testApp } from './support/test-app';
+import { databaseKinds } from './support/test-database';
+import { appSuite } from './support/suites';
 import { login, registration } from './support/accounts';
 
 describe.each(databaseKinds)('registration on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: App;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    app = await testApp(testDb.database);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
+  const suite = appSuite(kind);
 
   const register = (payload: object) =>
-    app.inject({ method: 'POST', url: '/api/v1/dj-rest-auth/registration', payload });
+    suite.app.inject({ method: 'POST', url: '/api/v1/dj-rest-auth/registration', payload });
 
   it('creates an account with an argon2id hash, and the account can log in', async () => {
     const response = await register(registration('robert', { email: 'Robert@EXAMPLE.org' }));
@@ -33,11 +21,14 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
       last_name: 'Wieck',
       email: 'Robert@example.org',
     });
-    const [row] = await testDb.database.db.select().from(users).where(eq(users.username, 'robert'));
+    const [row] = await suite.testDb.database.db
+      .select()
+      .from(users)
+      .where(eq(users.username, 'robert'));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row!.passwordHash).not.toContain('velvet');
     expect(row!.isActive).toBe(true);
-    expect((await login(app, 'robert')).access).toBeTruthy();
+    expect((await login(suite.app, 'robert')).access).toBeTruthy();
   });
 
   it('names every missing field', async () => {
@@ -140,7 +131,10 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
     );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ password1: messages });
-    const [row] = await testDb.database.db.select().from(users).where(eq(users.username, name));
+    const [row] = await suite.testDb.database.db
+      .select()
+      .from(users)
+      .where(eq(users.username, name));
     expect(row).toBeUndefined();
   });
 

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
-import type { App } from '../../server/app';
 import { refreshTokens, users } from '../../server/db/schema';
-import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
-import { TEST_SECRET, testApp } from './support/test-app';
+import { databaseKinds } from './support/test-database';
+import { appSuite } from './support/suites';
+import { TEST_SECRET } from './support/test-app';
 import { bearer, claims, login, registerUser, type Pair } from './support/accounts';
 
 const key = new TextEncoder().encode(TEST_SECRET);
@@ -29,29 +29,21 @@ function unsigned(payload: Record<string, unknown>) {
 }
 
 describe.each(databaseKinds)('tokens on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: App;
+  const suite = appSuite(kind);
   let userId: number;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    app = await testApp(testDb.database);
-    userId = (await registerUser(app, 'clara')).user_id;
+    userId = (await registerUser(suite.app, 'clara')).user_id;
     // Like the seeded 'tilia' account: it exists but has no password (NULL hash).
-    await testDb.database.db
+    await suite.testDb.database.db
       .insert(users)
       .values({ username: 'passwordless', email: '', firstName: '', lastName: '', isActive: true });
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
-
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: `/api/v1/${url}`, payload, headers });
+    suite.app.inject({ method: 'POST', url: `/api/v1/${url}`, payload, headers });
   const me = (access: string) =>
-    app.inject({ url: `/api/v1/users/${userId}/`, headers: bearer(access) });
+    suite.app.inject({ url: `/api/v1/users/${userId}/`, headers: bearer(access) });
 
   it('logs in with simplejwt-shaped tokens: 5-minute access, 1-day refresh', async () => {
     const response = await post('token/', { username: 'clara', password: 'velvet-harpsichord-93' });
@@ -66,7 +58,7 @@ describe.each(databaseKinds)('tokens on %s', (kind) => {
     expect(access.jti).toMatch(/^[0-9a-f]{32}$/);
     expect(access.jti).not.toBe(refresh.jti);
     expect((await me(pair.access)).statusCode).toBe(200);
-    const [row] = await testDb.database.db.select().from(users).where(eq(users.id, userId));
+    const [row] = await suite.testDb.database.db.select().from(users).where(eq(users.id, userId));
     expect(row!.lastLogin).not.toBeNull();
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
   });
@@ -114,7 +106,7 @@ describe.each(databaseKinds)('tokens on %s', (kind) => {
   });
 
   it('rotates refresh tokens: the old one is blacklisted, the new pair works', async () => {
-    const first = await login(app, 'clara');
+    const first = await login(suite.app, 'clara');
     const refreshed = await post('token/refresh/', { refresh: first.refresh });
     expect(refreshed.statusCode).toBe(200);
     const second = refreshed.json<Pair>();
@@ -129,14 +121,14 @@ describe.each(databaseKinds)('tokens on %s', (kind) => {
   });
 
   it('gives at most one new pair for simultaneous refreshes of one token', async () => {
-    const { refresh } = await login(app, 'clara');
+    const { refresh } = await login(suite.app, 'clara');
     const responses = await Promise.all(
       Array.from({ length: 8 }, () => post('token/refresh/', { refresh })),
     );
     const codes = responses.map((response) => response.statusCode).sort();
     expect(codes).toEqual([200, 401, 401, 401, 401, 401, 401, 401]);
     const jti = String(claims(refresh).jti);
-    const [row] = await testDb.database.db
+    const [row] = await suite.testDb.database.db
       .select()
       .from(refreshTokens)
       .where(eq(refreshTokens.jti, jti));
@@ -144,7 +136,7 @@ describe.each(databaseKinds)('tokens on %s', (kind) => {
   });
 
   it('logs out by blacklisting the refresh token', async () => {
-    const pair = await login(app, 'clara');
+    const pair = await login(suite.app, 'clara');
     const out = await post('token/logout/', { refresh: pair.refresh });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({});
@@ -157,7 +149,7 @@ describe.each(databaseKinds)('tokens on %s', (kind) => {
   });
 
   it('refuses forged, expired, wrong-type, unsigned and foreign refresh tokens', async () => {
-    const pair = await login(app, 'clara');
+    const pair = await login(suite.app, 'clara');
     const [header, payload] = pair.refresh.split('.');
     const tampered = `${header}.${Buffer.from(
       JSON.stringify({ ...claims(pair.refresh), user_id: userId + 1 }),
@@ -196,7 +188,7 @@ describe.each(databaseKinds)('tokens on %s', (kind) => {
   });
 
   it('refuses forged, expired, wrong-type and unsigned access tokens with token_not_valid', async () => {
-    const pair = await login(app, 'clara');
+    const pair = await login(suite.app, 'clara');
     const accessClaims = { token_type: 'access', user_id: userId, username: 'clara' };
     const otherKey = new TextEncoder().encode('another-secret-key-that-is-long-enough-too');
     const tokens = [
@@ -211,10 +203,13 @@ describe.each(databaseKinds)('tokens on %s', (kind) => {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ code: 'token_not_valid' });
       // A bad token is refused on open routes too, so the client refreshes it.
-      const open = await app.inject({ url: '/api/v1/users/1/username', headers: bearer(token) });
+      const open = await suite.app.inject({
+        url: '/api/v1/users/1/username',
+        headers: bearer(token),
+      });
       expect(open.statusCode).toBe(401);
     }
-    const malformed = await app.inject({
+    const malformed = await suite.app.inject({
       url: `/api/v1/users/${userId}/`,
       headers: { authorization: pair.access },
     });
@@ -222,7 +217,7 @@ describe.each(databaseKinds)('tokens on %s', (kind) => {
   });
 
   it('ignores a stale access token on the token routes', async () => {
-    const pair = await login(app, 'clara');
+    const pair = await login(suite.app, 'clara');
     const stale = await signed({ token_type: 'access', user_id: userId }, now() - 600, now() - 300);
     const refreshed = await post('token/refresh/', { refresh: pair.refresh }, bearer(stale));
     expect(refreshed.statusCode).toBe(200);
@@ -241,12 +236,13 @@ describe.each(databaseKinds)('tokens on %s', (kind) => {
   });
 
   it('refuses the tokens of an inactive or deleted user', async () => {
-    const { user_id: id } = await registerUser(app, 'fanny');
-    const pair = await login(app, 'fanny');
-    const own = () => app.inject({ url: `/api/v1/users/${id}/`, headers: bearer(pair.access) });
+    const { user_id: id } = await registerUser(suite.app, 'fanny');
+    const pair = await login(suite.app, 'fanny');
+    const own = () =>
+      suite.app.inject({ url: `/api/v1/users/${id}/`, headers: bearer(pair.access) });
     expect((await own()).statusCode).toBe(200);
 
-    await testDb.database.db.update(users).set({ isActive: false }).where(eq(users.id, id));
+    await suite.testDb.database.db.update(users).set({ isActive: false }).where(eq(users.id, id));
     expect((await own()).json()).toEqual({ detail: 'User is inactive', code: 'token_not_valid' });
     const refresh = await post('token/refresh/', { refresh: pair.refresh });
     expect(refresh.statusCode).toBe(401);
@@ -254,7 +250,7 @@ describe.each(databaseKinds)('tokens on %s', (kind) => {
     const relogin = await post('token/', { username: 'fanny', password: 'velvet-harpsichord-93' });
     expect(relogin.statusCode).toBe(401);
 
-    await testDb.database.db.delete(users).where(eq(users.id, id));
+    await suite.testDb.database.db.delete(users).where(eq(users.id, id));
     expect((await own()).json()).toEqual({ detail: 'User not found', code: 'token_not_valid' });
   });
 });

@@ -1,52 +1,44 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../server/app';
-import { prepareDatabase } from '../../server/db/prepare';
-import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
-import { testApp } from './support/test-app';
-import { bearer, claims, login, registerUser, type Pair } from './support/accounts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from './support/test-database';
+import { appSuite } from './support/suites';
+import { bearer, claims, login, refreshAttempt, registerUser, type Pair } from './support/accounts';
 
 const nextSecond = () =>
   new Promise((resolve) => setTimeout(resolve, 1_000 - (Date.now() % 1_000) + 10));
 
 describe.each(databaseKinds)('user routes on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: App;
+  const suite = appSuite(kind, { seed: true });
   let claraId: number;
   let robertId: number;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    await prepareDatabase(testDb.database);
-    app = await testApp(testDb.database);
-    claraId = (await registerUser(app, 'clara')).user_id;
-    robertId = (await registerUser(app, 'robert')).user_id;
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
+    claraId = (await registerUser(suite.app, 'clara')).user_id;
+    robertId = (await registerUser(suite.app, 'robert')).user_id;
   });
 
   const put = (url: string, access: string, payload: object) =>
-    app.inject({ method: 'PUT', url: `/api/v1/${url}`, headers: bearer(access), payload });
+    suite.app.inject({ method: 'PUT', url: `/api/v1/${url}`, headers: bearer(access), payload });
 
   it('shows anyone the username of a user, and 404 for an unknown one', async () => {
-    const seeded = await app.inject({ url: '/api/v1/users/1/username' });
+    const seeded = await suite.app.inject({ url: '/api/v1/users/1/username' });
     expect(seeded.statusCode).toBe(200);
     expect(seeded.json()).toEqual({ username: 'tilia' });
-    expect((await app.inject({ url: `/api/v1/users/${claraId}/username/` })).json()).toEqual({
+    expect((await suite.app.inject({ url: `/api/v1/users/${claraId}/username/` })).json()).toEqual({
       username: 'clara',
     });
     for (const id of ['999999', 'abc', '0']) {
-      const response = await app.inject({ url: `/api/v1/users/${id}/username` });
+      const response = await suite.app.inject({ url: `/api/v1/users/${id}/username` });
       expect(response.statusCode, id).toBe(404);
       expect(response.json()).toEqual({ detail: 'Not found.' });
     }
   });
 
   it('shows your own account to you only', async () => {
-    const { access } = await login(app, 'clara');
-    const mine = await app.inject({ url: `/api/v1/users/${claraId}/`, headers: bearer(access) });
+    const { access } = await login(suite.app, 'clara');
+    const mine = await suite.app.inject({
+      url: `/api/v1/users/${claraId}/`,
+      headers: bearer(access),
+    });
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toEqual({
       user_id: claraId,
@@ -55,10 +47,13 @@ describe.each(databaseKinds)('user routes on %s', (kind) => {
       last_name: 'Wieck',
       email: 'clara@example.org',
     });
-    const other = await app.inject({ url: `/api/v1/users/${robertId}/`, headers: bearer(access) });
+    const other = await suite.app.inject({
+      url: `/api/v1/users/${robertId}/`,
+      headers: bearer(access),
+    });
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ detail: 'You do not have permission to perform this action.' });
-    const anonymous = await app.inject({ url: `/api/v1/users/${claraId}/` });
+    const anonymous = await suite.app.inject({ url: `/api/v1/users/${claraId}/` });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({
       detail: 'Authentication credentials were not provided.',
@@ -67,7 +62,7 @@ describe.each(databaseKinds)('user routes on %s', (kind) => {
   });
 
   it('changes your own profile, and refuses taken names per field', async () => {
-    const { access } = await login(app, 'clara');
+    const { access } = await login(suite.app, 'clara');
     const changed = await put(`users/profile-change/${claraId}/`, access, {
       first_name: 'Clara Josephine',
       last_name: '',
@@ -82,7 +77,7 @@ describe.each(databaseKinds)('user routes on %s', (kind) => {
       last_name: '',
       email: 'clara.schumann@example.org',
     });
-    expect((await login(app, 'clara.schumann')).access).toBeTruthy();
+    expect((await login(suite.app, 'clara.schumann')).access).toBeTruthy();
 
     const taken = await put(`users/profile-change/${claraId}`, access, {
       first_name: 'Clara',
@@ -124,7 +119,7 @@ describe.each(databaseKinds)('user routes on %s', (kind) => {
   });
 
   it("refuses to change someone else's profile", async () => {
-    const { access } = await login(app, 'robert');
+    const { access } = await login(suite.app, 'robert');
     const response = await put(`users/profile-change/${claraId}/`, access, {
       first_name: 'x',
       last_name: 'y',
@@ -132,7 +127,7 @@ describe.each(databaseKinds)('user routes on %s', (kind) => {
       email: 'hijacked@example.org',
     });
     expect(response.statusCode).toBe(403);
-    const anonymous = await app.inject({
+    const anonymous = await suite.app.inject({
       method: 'PUT',
       url: `/api/v1/users/profile-change/${claraId}/`,
       payload: { first_name: 'x', last_name: 'y', username: 'hijacked', email: 'h@example.org' },
@@ -141,8 +136,8 @@ describe.each(databaseKinds)('user routes on %s', (kind) => {
   });
 
   it('changes the password: old one checked, new one validated, other sessions revoked', async () => {
-    const other = await login(app, 'robert');
-    const session = await login(app, 'robert');
+    const other = await login(suite.app, 'robert');
+    const session = await login(suite.app, 'robert');
     const wrongOld = await put('users/password-change/', session.access, {
       old_password: 'not-my-password',
       new_password: 'robert-new-sonata-3',
@@ -177,28 +172,20 @@ describe.each(databaseKinds)('user routes on %s', (kind) => {
 
     // This session goes on with the pair it was handed; every earlier token is dead.
     const own = (access: string) =>
-      app.inject({ url: `/api/v1/users/${robertId}/`, headers: bearer(access) });
+      suite.app.inject({ url: `/api/v1/users/${robertId}/`, headers: bearer(access) });
     expect((await own(body.access)).statusCode).toBe(200);
     expect((await own(session.access)).json()).toMatchObject({ code: 'token_not_valid' });
     for (const refresh of [other.refresh, session.refresh]) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/v1/token/refresh/',
-        payload: { refresh },
-      });
+      const response = await refreshAttempt(suite.app, refresh);
       expect(response.statusCode).toBe(401);
     }
-    const fresh = await app.inject({
-      method: 'POST',
-      url: '/api/v1/token/refresh/',
-      payload: { refresh: body.refresh },
-    });
+    const fresh = await refreshAttempt(suite.app, body.refresh);
     expect(fresh.statusCode).toBe(200);
-    expect((await login(app, 'robert', 'robert-new-sonata-3')).access).toBeTruthy();
+    expect((await login(suite.app, 'robert', 'robert-new-sonata-3')).access).toBeTruthy();
   });
 
   it('needs a signed-in user to change a password', async () => {
-    const response = await app.inject({
+    const response = await suite.app.inject({
       method: 'PUT',
       url: '/api/v1/users/password-change/',
       payload: { old_password: 'a', new_password: 'b' },

@@ -5,17 +5,15 @@
  * field the schema requires is there with its type, and no field is there that it does not list.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { IsArray, IsObject, IsUnion, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import type { App } from '../../server/app';
-import { prepareDatabase } from '../../server/db/prepare';
-import { users } from '../../server/db/schema';
 import { ingestTla } from '../../server/ingest/ingest.service';
 import { ViewerFileJson } from '../../src/shared/api-contract/viewer-json';
 import type { FilesQueryResponse } from '../../src/shared/api-types';
-import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
-import { testApp } from './support/test-app';
+import { databaseKinds } from './support/test-database';
+import { appSuite } from './support/suites';
+import { addUser } from './support/users';
 
 /** Where `value` holds a property that `schema` does not list (TypeBox objects allow them). */
 function unlistedFields(schema: TSchema, value: unknown, path = ''): string[] {
@@ -44,56 +42,38 @@ function unlistedFields(schema: TSchema, value: unknown, path = ''): string[] {
 const fixtureDir = 'tests/fixtures/tla';
 
 describe.each(databaseKinds)('the API contract on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: App;
+  const suite = appSuite(kind, { seed: true });
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    await prepareDatabase(testDb.database);
-    app = await testApp(testDb.database);
-    const [author] = await testDb.database.db
-      .insert(users)
-      .values({
-        username: 'author',
-        email: 'author@example.org',
-        firstName: '',
-        lastName: '',
-        isActive: true,
-      })
-      .returning({ id: users.id });
+    const authorId = await addUser(suite.testDb.database.db, 'author');
     for (const fileName of readdirSync(fixtureDir).filter((name) => name.endsWith('.tla'))) {
-      await ingestTla(testDb.database.db, {
+      await ingestTla(suite.testDb.database.db, {
         bytes: readFileSync(`${fixtureDir}/${fileName}`),
         fileName,
-        authorId: author!.id,
+        authorId,
         isPublic: true,
       });
     }
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
-
   it("describes every public file's viewer JSON, field for field", async () => {
     const fileIds: number[] = [];
     for (let page = 1; ; page++) {
-      const response = await app.inject({ url: `/api/v1/files/query/?page=${page}` });
+      const response = await suite.app.inject({ url: `/api/v1/files/query/?page=${page}` });
       const { files, count } = response.json<FilesQueryResponse>();
       fileIds.push(...files.map((file) => file.id));
       if (fileIds.length >= count || files.length === 0) break;
     }
     expect(fileIds.length).toBeGreaterThan(20);
     for (const id of fileIds) {
-      const json: unknown = (await app.inject({ url: `/api/v1/files/${id}/json` })).json();
+      const json: unknown = (await suite.app.inject({ url: `/api/v1/files/${id}/json` })).json();
       expect([...Value.Errors(ViewerFileJson, json)].slice(0, 3), `file ${id}`).toEqual([]);
       expect(unlistedFields(ViewerFileJson, json), `file ${id}`).toEqual([]);
     }
   });
 
   it('documents a success response for every route in the OpenAPI document', async () => {
-    const document = (await app.inject({ url: '/api/v1/openapi.json' })).json<{
+    const document = (await suite.app.inject({ url: '/api/v1/openapi.json' })).json<{
       paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
     }>();
     const undocumented = Object.entries(document.paths).flatMap(([path, operations]) =>

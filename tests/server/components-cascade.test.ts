@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/database';
 import { abstractWorks, files, users } from '../../server/db/schema';
-import { addFile, addUser, type FileDraft } from './support/search-fixtures';
-import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
+import { addFile, type FileDraft } from './support/search-fixtures';
+import { addUser } from './support/users';
+import { databaseKinds } from './support/test-database';
+import { databaseSuite } from './support/suites';
 
 /**
  * Migration 0006 replaced the components' foreign keys with one statement-level trigger on files
@@ -46,25 +48,20 @@ function draft(title: string, authorId: number): FileDraft {
 }
 
 describe.each(databaseKinds)('components go with their file on %s', (kind) => {
-  let testDb: TestDatabase;
+  const suite = databaseSuite(kind);
   let db: Db;
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    db = testDb.database.db;
-  });
-
-  afterAll(async () => {
-    await testDb.drop();
+  beforeAll(() => {
+    db = suite.testDb.database.db;
   });
 
   it('the components table has no foreign keys left, and the trigger is in place', async () => {
-    const keys = await testDb.database.withConnection((run) =>
+    const keys = await suite.testDb.database.withConnection((run) =>
       run(`SELECT conname FROM pg_constraint
            WHERE conrelid = 'components'::regclass AND contype = 'f'`),
     );
     expect(keys).toEqual([]);
-    const triggers = await testDb.database.withConnection((run) =>
+    const triggers = await suite.testDb.database.withConnection((run) =>
       run(`SELECT tgname FROM pg_trigger
            WHERE tgrelid = 'files'::regclass AND tgname = 'components_delete_with_files'`),
     );
@@ -90,7 +87,7 @@ describe.each(databaseKinds)('components go with their file on %s', (kind) => {
     expect(await componentFileIds(db)).toEqual([kept, byWork].sort((a, b) => a - b));
 
     // abstract_works -> concrete_works -> files.
-    const [work] = await testDb.database.withConnection((run) =>
+    const [work] = await suite.testDb.database.withConnection((run) =>
       run(`SELECT cw.abstract_work_id AS id FROM files f
            JOIN concrete_works cw ON cw.id = f.concrete_work_id WHERE f.id = ${byWork}`),
     );

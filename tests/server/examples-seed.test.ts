@@ -4,10 +4,8 @@
  * data directory holding the old abstract examples (no media) is upgraded in place.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { App } from '../../server/app';
-import type { Config } from '../../server/config';
 import {
   abstractWorks,
   components,
@@ -16,15 +14,14 @@ import {
   timelines,
   users,
 } from '../../server/db/schema';
-import { prepareDatabase } from '../../server/db/prepare';
 import { ingestTla } from '../../server/ingest/ingest.service';
 import { buildExampleAnalysis, exampleMetadata } from '../../server/seed/dcml-converter';
 import { readExampleRecording } from '../../server/seed/example-media';
 import { EXAMPLE_IDS, SEED_USER, seedExamples } from '../../server/seed/seed-examples';
 import type { ViewerFileJson } from '../../src/shared/api-types';
 import { readTla } from '../../src/shared/tla/tla-reader';
-import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
-import { testApp, testConfig } from './support/test-app';
+import { databaseKinds, type TestDatabase } from './support/test-database';
+import { appSuite, databaseSuite } from './support/suites';
 
 const K284_1 = buildExampleAnalysis('K284-1', 135, exampleMetadata()('K284-1'));
 
@@ -43,43 +40,28 @@ async function noteRowsOf(testDb: TestDatabase, fileId: number) {
 }
 
 describe.each(databaseKinds)('seeded examples on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: App;
-  let config: Config;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    config = testConfig();
-    await prepareDatabase(testDb.database, undefined, {
-      mediaDir: config.mediaDir,
-      mediaBaseUrl: config.mediaBaseUrl,
-    });
-    app = await testApp(testDb.database, config);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
+  const suite = appSuite(kind, { seed: 'with media' });
 
   it('serves each example with its recording and score PDF from MEDIA_BASE_URL', async () => {
     for (const id of EXAMPLE_IDS) {
-      const json = (await app.inject({ url: `/api/v1/files/${id}/json` })).json<ViewerFileJson>();
+      const json = (
+        await suite.app.inject({ url: `/api/v1/files/${id}/json` })
+      ).json<ViewerFileJson>();
       expect(json.concrete_work).toMatchObject({ type: 'audio', storage: 'staticfiles', start: 0 });
       expect(json.concrete_work.url).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{64}\.mp3$/);
-      const audio = await app.inject({ url: `/media/${json.concrete_work.url}` });
+      const audio = await suite.app.inject({ url: `/media/${json.concrete_work.url}` });
       expect(audio.statusCode).toBe(200);
       expect(audio.headers['content-type']).toBe('audio/mpeg');
       const pdf = json.timelines.find((t) => t.kind === 'PDF_TIMELINE')!;
       expect(pdf.pdf_url).toMatch(/^\/media\/[0-9a-f]{2}\/[0-9a-f]{64}\.pdf$/);
-      const pdfResponse = await app.inject({ url: pdf.pdf_url });
+      const pdfResponse = await suite.app.inject({ url: pdf.pdf_url });
       expect(pdfResponse.statusCode).toBe(200);
       expect(pdfResponse.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
-    const k284 = (await app.inject({ url: '/api/v1/files/135/json' })).json<ViewerFileJson>();
+    const k284 = (await suite.app.inject({ url: '/api/v1/files/135/json' })).json<ViewerFileJson>();
     const recording = readExampleRecording('K284-1');
     expect(k284.concrete_work.length).toBe(recording.manifest.seconds);
-    const served = await app.inject({ url: `/media/${k284.concrete_work.url}` });
+    const served = await suite.app.inject({ url: `/media/${k284.concrete_work.url}` });
     expect(Buffer.compare(served.rawPayload, readFileSync(recording.audioPath))).toBe(0);
     expect(k284.timelines.map((t) => t.kind)).toEqual([
       'AUDIOWAVE_TIMELINE',
@@ -93,12 +75,12 @@ describe.each(databaseKinds)('seeded examples on %s', (kind) => {
   });
 
   it('stores the Score timeline with every note, as the .tla download holds it', async () => {
-    const stored = await noteRowsOf(testDb, 135);
+    const stored = await noteRowsOf(suite.testDb, 135);
     expect(stored).toHaveLength(K284_1.stats.notes);
     const first = stored.reduce((a, b) => ((a.start ?? 0) <= (b.start ?? 0) ? a : b));
     // K. 284 opens on a D major chord: D in the treble staff, the bass an octave and more below.
     expect(first.extra).toMatchObject({ step: 1, accidental: 0, color: null });
-    const download = await app.inject({ url: '/api/v1/files/135/tla' });
+    const download = await suite.app.inject({ url: '/api/v1/files/135/tla' });
     const document = readTla(download.rawPayload, 'K284-1.tla');
     expect(document.mediaPath).toBe('K284-1.mp3');
     const score = document.timelines.find((t) => t.kind === 'SCORE_TIMELINE');
@@ -107,28 +89,24 @@ describe.each(databaseKinds)('seeded examples on %s', (kind) => {
 
   it('changes nothing when seeded again', async () => {
     const count = async () =>
-      (await testDb.database.db.select({ n: sql<number>`count(*)::int` }).from(components))[0]?.n;
+      (await suite.testDb.database.db.select({ n: sql<number>`count(*)::int` }).from(components))[0]
+        ?.n;
     const before = await count();
     expect(
-      await seedExamples(testDb.database, { mediaDir: config.mediaDir, mediaBaseUrl: '/media/' }),
+      await seedExamples(suite.testDb.database, {
+        mediaDir: suite.config.mediaDir,
+        mediaBaseUrl: '/media/',
+      }),
     ).toEqual([]);
     expect(await count()).toBe(before);
   });
 });
 
 describe.each(databaseKinds)('a data directory with the old abstract examples, on %s', (kind) => {
-  let testDb: TestDatabase;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-  });
-
-  afterAll(async () => {
-    await testDb?.drop();
-  });
+  const suite = databaseSuite(kind);
 
   it('is upgraded in place: same ids and titles, with media; nothing else is touched', async () => {
-    const db = testDb.database.db;
+    const db = suite.testDb.database.db;
     await db.insert(users).values([
       {
         id: SEED_USER.id,
@@ -172,7 +150,7 @@ describe.each(databaseKinds)('a data directory with the old abstract examples, o
       db.select().from(components).where(eq(components.fileId, users2.id)).orderBy(components.id);
     const before = await theirs();
 
-    const upgraded = await seedExamples(testDb.database);
+    const upgraded = await seedExamples(suite.testDb.database);
     expect([...upgraded].sort()).toEqual([...EXAMPLE_IDS].sort());
     const rows = await db
       .select({ id: files.id, author: files.authorId, name: files.originalName })
@@ -193,6 +171,6 @@ describe.each(databaseKinds)('a data directory with the old abstract examples, o
     for (const work of works) expect(work.storage).toBe('staticfiles');
     expect(works.find((work) => work.id === 135)?.title).toBe(oldTitles.get(135));
     expect(await theirs()).toEqual(before);
-    expect(await seedExamples(testDb.database)).toEqual([]);
+    expect(await seedExamples(suite.testDb.database)).toEqual([]);
   });
 });

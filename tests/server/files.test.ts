@@ -1,7 +1,6 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import type { App } from '../../server/app';
 import { prepareDatabase } from '../../server/db/prepare';
 import { users } from '../../server/db/schema';
 import { ingestTla } from '../../server/ingest/ingest.service';
@@ -12,33 +11,21 @@ import type {
   ViewerFileJson,
 } from '../../src/shared/api-types';
 import { readTla } from '../../src/shared/tla/tla-reader';
-import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
-import { accessTokenFor, testApp } from './support/test-app';
+import { databaseKinds } from './support/test-database';
+import { appSuite } from './support/suites';
+import { addUser } from './support/users';
+import { accessTokenFor } from './support/test-app';
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/tla/${name}`);
 
 describe.each(databaseKinds)('files routes on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: App;
+  const suite = appSuite(kind, { seed: true });
   let ownerId: number;
   let privateId: number;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    await prepareDatabase(testDb.database);
-    app = await testApp(testDb.database);
-    const [owner] = await testDb.database.db
-      .insert(users)
-      .values({
-        username: 'owner',
-        email: 'owner@example.org',
-        firstName: '',
-        lastName: '',
-        isActive: true,
-      })
-      .returning({ id: users.id });
-    ownerId = owner!.id;
-    const stored = await ingestTla(testDb.database.db, {
+    ownerId = await addUser(suite.testDb.database.db, 'owner');
+    const stored = await ingestTla(suite.testDb.database.db, {
       bytes: fixture('harmony-v0.6.4.tla'),
       fileName: 'harmony-v0.6.4.tla',
       authorId: ownerId,
@@ -47,24 +34,19 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
     privateId = stored.id;
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
-
   it('serves the viewer JSON stored with the file, built again only for a file without one', async () => {
-    const stored = await ingestTla(testDb.database.db, {
+    const stored = await ingestTla(suite.testDb.database.db, {
       bytes: fixture('hierarchy-v0.1.1.tla'),
       fileName: 'hierarchy-v0.1.1.tla',
       authorId: ownerId,
       isPublic: true,
     });
-    const run = (text: string) => testDb.database.withConnection((sql) => sql(text));
+    const run = (text: string) => suite.testDb.database.withConnection((sql) => sql(text));
     const [row] = await run(`SELECT json_bytes FROM viewer_payloads WHERE file_id = ${stored.id}`);
     expect(Number(row?.json_bytes)).toBeGreaterThan(100);
     // The rows are not read again: with its components gone, the file still answers with them.
     await run(`DELETE FROM components WHERE file_id = ${stored.id}`);
-    const served = await app.inject({ url: `/api/v1/files/${stored.id}/json` });
+    const served = await suite.app.inject({ url: `/api/v1/files/${stored.id}/json` });
     expect(served.statusCode).toBe(200);
     expect(Buffer.byteLength(served.body)).toBe(Number(row?.json_bytes));
     const components = (json: ViewerFileJson) =>
@@ -72,25 +54,25 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
     expect(components(served.json<ViewerFileJson>())).toBeGreaterThan(0);
 
     // A file stored before payloads were kept gets one at its first request.
-    const older = await ingestTla(testDb.database.db, {
+    const older = await ingestTla(suite.testDb.database.db, {
       bytes: fixture('hierarchy-v0.1.1.tla'),
       fileName: 'older.tla',
       authorId: ownerId,
       isPublic: true,
     });
     await run(`DELETE FROM viewer_payloads WHERE file_id = ${older.id}`);
-    const built = await app.inject({ url: `/api/v1/files/${older.id}/json` });
+    const built = await suite.app.inject({ url: `/api/v1/files/${older.id}/json` });
     expect(built.statusCode).toBe(200);
     expect(components(built.json<ViewerFileJson>())).toBe(components(served.json()));
     expect(await run(`SELECT 1 FROM viewer_payloads WHERE file_id = ${older.id}`)).toHaveLength(1);
   });
 
   it('sends the viewer JSON gzipped to a client that takes gzip, the same JSON as without', async () => {
-    const plain = await app.inject({ method: 'GET', url: '/api/v1/files/135/json' });
+    const plain = await suite.app.inject({ method: 'GET', url: '/api/v1/files/135/json' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toContain('accept-encoding');
     for (const acceptEncoding of ['gzip', 'br;q=1.0, gzip;q=0.8, *;q=0.1']) {
-      const zipped = await app.inject({
+      const zipped = await suite.app.inject({
         method: 'GET',
         url: '/api/v1/files/135/json',
         headers: { 'accept-encoding': acceptEncoding },
@@ -100,7 +82,7 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
       expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
       expect(gunzipSync(zipped.rawPayload).equals(plain.rawPayload)).toBe(true);
     }
-    const refused = await app.inject({
+    const refused = await suite.app.inject({
       method: 'GET',
       url: '/api/v1/files/135/json',
       headers: { 'accept-encoding': 'gzip;q=0, identity' },
@@ -110,7 +92,7 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
   });
 
   it('serves K. 284 I with its timelines, measure numbers and harmony labels', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/files/135/json' });
+    const response = await suite.app.inject({ method: 'GET', url: '/api/v1/files/135/json' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/json');
     const json = response.json<ViewerFileJson>();
@@ -159,8 +141,8 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
   });
 
   it('returns the stored .tla, which reads back to the same timelines', async () => {
-    const json = (await app.inject({ url: '/api/v1/files/135/json' })).json<ViewerFileJson>();
-    const response = await app.inject({ method: 'GET', url: '/api/v1/files/135/tla' });
+    const json = (await suite.app.inject({ url: '/api/v1/files/135/json' })).json<ViewerFileJson>();
+    const response = await suite.app.inject({ method: 'GET', url: '/api/v1/files/135/tla' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain(
       "filename*=UTF-8''Piano%20Sonata%20No.%206%20in%20D%20major%2C%20K.%20284%3A%20I.%20Allegro.tla",
@@ -174,7 +156,7 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
 
   it('keeps the uploaded bytes unchanged', async () => {
     const owner = await accessTokenFor(ownerId, 'owner');
-    const response = await app.inject({
+    const response = await suite.app.inject({
       url: `/api/v1/files/${privateId}/tla`,
       headers: { authorization: `Bearer ${owner}` },
     });
@@ -186,18 +168,18 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
   it('keeps the bytes gzipped, and serves rows stored as received before that unchanged', async () => {
     const owner = await accessTokenFor(ownerId, 'owner');
     const original = fixture('harmony-v0.6.4.tla');
-    const stored = await testDb.database.withConnection((run) =>
+    const stored = await suite.testDb.database.withConnection((run) =>
       run(`SELECT tla_encoding, octet_length(tla) AS size FROM files WHERE id = ${privateId}`),
     );
     expect(stored[0]!.tla_encoding).toBe('gzip');
     expect(Number(stored[0]!.size)).toBeLessThan(original.length / 3);
 
     // A row from before migration 0007: the bytes as uploaded.
-    await testDb.database.withConnection((run) =>
+    await suite.testDb.database.withConnection((run) =>
       run(`UPDATE files SET tla = decode('${original.toString('base64')}', 'base64'),
              tla_encoding = 'identity' WHERE id = ${privateId}`),
     );
-    const response = await app.inject({
+    const response = await suite.app.inject({
       url: `/api/v1/files/${privateId}/tla`,
       headers: { authorization: `Bearer ${owner}` },
     });
@@ -207,31 +189,31 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
 
   it('answers an unknown file with a JSON 404', async () => {
     for (const id of ['999999', '0', '-1', 'abc', '99999999999999999999']) {
-      const response = await app.inject({ url: `/api/v1/files/${id}/json` });
+      const response = await suite.app.inject({ url: `/api/v1/files/${id}/json` });
       expect(response.statusCode, id).toBe(404);
       expect(response.json()).toEqual({ detail: 'Not found.' });
     }
   });
 
   it('hides a private file from everyone but its owner, with the same 404', async () => {
-    const anonymous = await app.inject({ url: `/api/v1/files/${privateId}/json` });
+    const anonymous = await suite.app.inject({ url: `/api/v1/files/${privateId}/json` });
     expect(anonymous.statusCode).toBe(404);
     expect(anonymous.json()).toEqual({ detail: 'Not found.' });
     // A real, active account: tokens of users that do not exist are refused with 401.
-    const [other] = await testDb.database.db
+    const [other] = await suite.testDb.database.db
       .insert(users)
       .values({ username: 'stranger', email: '', firstName: '', lastName: '', isActive: true })
       .returning({ id: users.id });
     const stranger = await accessTokenFor(other!.id, 'stranger');
     for (const suffix of ['json', 'tla']) {
-      const response = await app.inject({
+      const response = await suite.app.inject({
         url: `/api/v1/files/${privateId}/${suffix}`,
         headers: { authorization: `Bearer ${stranger}` },
       });
       expect(response.statusCode).toBe(404);
     }
     const owner = await accessTokenFor(ownerId, 'owner');
-    const mine = await app.inject({
+    const mine = await suite.app.inject({
       url: `/api/v1/files/${privateId}/json`,
       headers: { authorization: `Bearer ${owner}` },
     });
@@ -245,7 +227,7 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
   });
 
   it('refuses a forged token with 401 token_not_valid', async () => {
-    const response = await app.inject({
+    const response = await suite.app.inject({
       url: '/api/v1/files/135/json',
       headers: { authorization: 'Bearer not.a.token' },
     });
@@ -254,22 +236,22 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
   });
 
   it('answers unknown API paths with a JSON 404 and client routes with index.html', async () => {
-    const api = await app.inject({ url: '/api/v1/no/such/route' });
+    const api = await suite.app.inject({ url: '/api/v1/no/such/route' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ detail: 'Not found.' });
-    const page = await app.inject({ url: '/browse/files' });
+    const page = await suite.app.inject({ url: '/browse/files' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<title>TiLiA</title>');
   });
 
   it('accepts paths without the trailing slash and with a doubled slash', async () => {
-    expect((await app.inject({ url: '/api/v1/files/135/json/' })).statusCode).toBe(200);
-    expect((await app.inject({ url: '/api/v1//files/135/json' })).statusCode).toBe(200);
+    expect((await suite.app.inject({ url: '/api/v1/files/135/json/' })).statusCode).toBe(200);
+    expect((await suite.app.inject({ url: '/api/v1//files/135/json' })).statusCode).toBe(200);
   });
 
   it('serves the OpenAPI document generated from the route schemas', async () => {
-    const response = await app.inject({ url: '/api/v1/openapi.json' });
+    const response = await suite.app.inject({ url: '/api/v1/openapi.json' });
     expect(response.statusCode).toBe(200);
     const document = response.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(document.openapi).toBe('3.1.0');
@@ -277,14 +259,14 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
   });
 
   it('sends security headers', async () => {
-    const response = await app.inject({ url: '/' });
+    const response = await suite.app.inject({ url: '/' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('seeds the examples only once', async () => {
-    await prepareDatabase(testDb.database);
-    const response = await app.inject({ url: '/api/v1/files/152/json' });
+    await prepareDatabase(suite.testDb.database);
+    const response = await suite.app.inject({ url: '/api/v1/files/152/json' });
     expect(response.statusCode).toBe(200);
     expect(response.json<ViewerFileJson>().abstract_work.title).toContain('K. 331: III.');
   });

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { prepareDatabase } from '../../server/db/prepare';
 import { files, searchValues, timelines } from '../../server/db/schema';
 import { deleteFileWithWorks } from '../../server/uploads/user-files.repository';
 import { countComponents } from '../../server/search/search.repository';
 import { parseComponentSearch, type ComponentSearch } from '../../server/search/search-params';
-import { addFile, addUser } from './support/search-fixtures';
-import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
+import { addFile } from './support/search-fixtures';
+import { addUser } from './support/users';
+import { databaseKinds, type TestDatabase } from './support/test-database';
+import { databaseSuite } from './support/suites';
 
 /**
  * components/query counts most searches from the totals of migration 0005 (per timeline, and per
@@ -99,14 +100,12 @@ const queries: unknown[] = [
 ];
 
 describe.each(databaseKinds)('search counts on %s', (kind) => {
-  let testDb: TestDatabase;
+  const suite = databaseSuite(kind, { seed: true });
   let zetaId: number;
   let privateId: number;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    await prepareDatabase(testDb.database);
-    const db = testDb.database.db;
+    const db = suite.testDb.database.db;
     const author = await addUser(db, 'counter');
     const hierarchy = (label: string, extra: object = {}) => ({
       kind: 'HIERARCHY',
@@ -159,13 +158,9 @@ describe.each(databaseKinds)('search counts on %s', (kind) => {
     });
   });
 
-  afterAll(async () => {
-    await testDb?.drop();
-  });
-
   async function expectExactCounts() {
-    const stored = await storedComponents(testDb);
-    const db = testDb.database.db;
+    const stored = await storedComponents(suite.testDb);
+    const db = suite.testDb.database.db;
     for (const query of queries) {
       const search = searchOf(query);
       expect(await countComponents(db, search), JSON.stringify(query)).toBe(
@@ -175,7 +170,7 @@ describe.each(databaseKinds)('search counts on %s', (kind) => {
   }
 
   it('counts exactly the matching components, for every shape of search', async () => {
-    const stored = await storedComponents(testDb);
+    const stored = await storedComponents(suite.testDb);
     // The seeded analyses make the counts worth checking: many matches, over several files.
     const seededCadences = searchOf({ 'tl.kind': 'MARKER', cmp: { label: 'pac' } });
     expect(expectedCount(stored, seededCadences)).toBeGreaterThan(15);
@@ -184,7 +179,7 @@ describe.each(databaseKinds)('search counts on %s', (kind) => {
   });
 
   it('keeps the totals of each timeline and of each file and text', async () => {
-    const db = testDb.database.db;
+    const db = suite.testDb.database.db;
     const counts = await db
       .select({ kind: timelines.kind, count: timelines.searchCount })
       .from(timelines)
@@ -217,7 +212,7 @@ describe.each(databaseKinds)('search counts on %s', (kind) => {
   });
 
   it('follows a file made public, made private again and deleted', async () => {
-    const db = testDb.database.db;
+    const db = suite.testDb.database.db;
     await db.update(files).set({ isPublic: true }).where(eq(files.id, privateId));
     await expectExactCounts();
     await db.update(files).set({ isPublic: false }).where(eq(files.id, privateId));

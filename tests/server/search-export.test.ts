@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { request as httpRequest } from 'node:http';
 import { finished } from 'node:stream/promises';
 import type { AddressInfo } from 'node:net';
-import type { App } from '../../server/app';
 import { openDatabase, type Database, type Db } from '../../server/db/database';
 import { files } from '../../server/db/schema';
-import { prepareDatabase } from '../../server/db/prepare';
 import { searchExportRoutes } from '../../server/routes/search-export.routes';
 import {
   EXPORT_BATCH_SIZE,
@@ -22,9 +20,11 @@ import {
 } from '../../server/search/search.repository';
 import type { ComponentsQueryResponse } from '../../src/shared/api-types';
 import { parseCsv } from '../../src/shared/csv';
-import { addFile, addUser, type ComponentDraft } from './support/search-fixtures';
-import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
-import { testApp } from './support/test-app';
+import { addFile, type ComponentDraft } from './support/search-fixtures';
+import { MARKER_CSV_HEADER } from './support/export-columns';
+import { addUser } from './support/users';
+import { databaseKinds } from './support/test-database';
+import { appSuite } from './support/suites';
 
 const MARKERS = EXPORT_BATCH_SIZE * 2 + 37;
 const TRICKY = 'comma, "quote" and\nline break';
@@ -41,15 +41,11 @@ function query(params: Record<string, unknown>): string {
 }
 
 describe.each(databaseKinds)('components/export/ (CSV of a component search) on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: App;
+  const suite = appSuite(kind, { seed: true });
   let publicId: number;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    await prepareDatabase(testDb.database);
-    app = await testApp(testDb.database);
-    const authorId = await addUser(testDb.database.db, 'exporter');
+    const authorId = await addUser(suite.testDb.database.db, 'exporter');
     const markers: ComponentDraft[] = Array.from({ length: MARKERS }, (_, i) => ({
       kind: 'MARKER',
       time: i / 4,
@@ -58,7 +54,7 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
       // Every third has a colour, two values between them: long runs of ties and of NULLs.
       color: i % 3 === 0 ? (i % 2 ? '#ff0000' : '#0000ff') : null,
     }));
-    publicId = await addFile(testDb.database.db, {
+    publicId = await addFile(suite.testDb.database.db, {
       title: 'Exported, "quoted" work',
       composer: 'Export Composer',
       performer: 'Export Performer',
@@ -66,7 +62,7 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
       isPublic: true,
       timelines: [{ kind: 'MARKER_TIMELINE', components: markers }],
     });
-    await addFile(testDb.database.db, {
+    await addFile(suite.testDb.database.db, {
       title: 'Private work',
       composer: 'Export Composer',
       performer: '',
@@ -81,13 +77,8 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
     });
   }, 120_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
-
   const exportCsv = (params: Record<string, unknown>) =>
-    app.inject({ method: 'GET', url: `/api/v1/components/export/?${query(params)}` });
+    suite.app.inject({ method: 'GET', url: `/api/v1/components/export/?${query(params)}` });
 
   it('streams every match of every page, with the columns of the kind, public files only', async () => {
     const response = await exportCsv({
@@ -102,18 +93,7 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
     );
     const [header, ...rows] = parseCsv(response.body);
     expect(header).toEqual(exportColumns('MARKER'));
-    expect(header).toEqual([
-      'file_id',
-      'title',
-      'composer',
-      'performer',
-      'timeline_id',
-      'component_id',
-      'time',
-      'label',
-      'comments',
-      'viewer_url',
-    ]);
+    expect(header).toEqual(MARKER_CSV_HEADER);
     expect(rows).toHaveLength(MARKERS);
     expect(rows.map((row) => Number(row[6]))).toEqual(
       Array.from({ length: MARKERS }, (_, i) => i / 4),
@@ -131,7 +111,7 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
   /** The service's export of a search (parameters JSON-encoded, as in a query string). */
   const serviceExport = (params: Record<string, unknown>, batchSize: number) =>
     exportComponents(
-      testDb.database,
+      suite.testDb.database,
       Object.fromEntries(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)])),
       'http://test',
       batchSize,
@@ -150,7 +130,7 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
   async function pagedIds(params: Record<string, unknown>) {
     const ids: number[] = [];
     for (let page = 1; ; page++) {
-      const response = await app.inject({
+      const response = await suite.app.inject({
         method: 'GET',
         url: `/api/v1/components/query/?${query({ ...params, page })}`,
       });
@@ -207,11 +187,11 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
     let text = '';
     for (let i = 0; i < 3; i++) text += String((await chunks.next()).value);
     // Later than every exported time, so they would come in the last batches.
-    const lateId = await addFile(testDb.database.db, {
+    const lateId = await addFile(suite.testDb.database.db, {
       title: 'Late work',
       composer: 'Export Composer',
       performer: '',
-      authorId: await addUser(testDb.database.db, 'late-exporter'),
+      authorId: await addUser(suite.testDb.database.db, 'late-exporter'),
       isPublic: true,
       timelines: [
         {
@@ -231,7 +211,7 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
   });
 
   it('exports the data as it was at the start on PostgreSQL; PGlite cuts a file made private short', async () => {
-    const db = testDb.database.db;
+    const db = suite.testDb.database.db;
     const fileId = await addFile(db, {
       title: 'Snapshot work',
       composer: 'Snapshot Composer',
@@ -285,7 +265,7 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
         order_direction: JSON.stringify(direction),
       });
       const keyset = { phase: 'values' as const, after: { key: 'odd', id: 1000 } };
-      const plan = await testDb.database.db.transaction(async (tx) => {
+      const plan = await suite.testDb.database.db.transaction(async (tx) => {
         // Rules out every plan but an ordered index walk, to see what that walk is bounded by.
         await tx.execute(sql`SELECT set_config('enable_seqscan', 'off', true),
           set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`);
@@ -303,8 +283,8 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
   it('walks the sort index for a batch bounded by the last id, without sorting the matches', async () => {
     const search = parseComponentSearch({ query: JSON.stringify({ 'tl.kind': 'MARKER' }) });
     const keyset = { phase: 'values' as const, after: null };
-    const maxId = await lastComponentId(testDb.database.db);
-    const plan = await testDb.database.db.transaction(async (tx) => {
+    const maxId = await lastComponentId(suite.testDb.database.db);
+    const plan = await suite.testDb.database.db.transaction(async (tx) => {
       await preferIndexWalks(tx as unknown as Db);
       const query = findComponentsAfter(tx as unknown as Db, search, keyset, maxId, 1000);
       return JSON.stringify(rowsOf(await tx.execute(sql`EXPLAIN (FORMAT JSON) ${query}`)));
@@ -317,8 +297,8 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
     // A pool of one connection on PostgreSQL: one leaked by the export would block the next query.
     const database: Database =
       kind === 'postgres'
-        ? await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 1 })
-        : testDb.database;
+        ? await openDatabase({ kind: 'postgres', url: suite.testDb.url!, poolSize: 1 })
+        : suite.testDb.database;
     let snapshots = 0;
     let released = 0;
     const watched: Database = {
@@ -368,7 +348,8 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
         expect([snapshots, released]).toEqual([1, 1]);
         // No transaction left open, and the pool's one connection serves the next query.
         const [open] = rowsOf<{ n: number }>(
-          await testDb.database.db.execute(sql`SELECT count(*)::integer AS n FROM pg_stat_activity
+          await suite.testDb.database.db
+            .execute(sql`SELECT count(*)::integer AS n FROM pg_stat_activity
             WHERE datname = current_database() AND backend_type = 'client backend'
               AND xact_start IS NOT NULL AND pid <> pg_backend_pid()`),
         );
@@ -378,14 +359,18 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
       expect(one?.one).toBe(1);
     } finally {
       await server.close();
-      if (database !== testDb.database) await database.close();
+      if (database !== suite.testDb.database) await database.close();
     }
   });
 
   // PGlite has no connection of the export's own to lose.
   if (kind === 'postgres') {
     it('fails an export whose connection is ended between batches, and drops that connection', async () => {
-      const database = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 1 });
+      const database = await openDatabase({
+        kind: 'postgres',
+        url: suite.testDb.url!,
+        poolSize: 1,
+      });
       const params = {
         query: { 'tl.kind': 'MARKER', cmp: { label: 'zqxexport 2' } },
         order_by: 'time',
@@ -397,7 +382,7 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
       const { stream } = exportComponents(database, raw, 'http://test', 5);
       const chunks = stream[Symbol.asyncIterator]();
       const exportSessions = (state: string) =>
-        testDb.database.db.execute(sql`SELECT pid FROM pg_stat_activity
+        suite.testDb.database.db.execute(sql`SELECT pid FROM pg_stat_activity
           WHERE datname = current_database() AND backend_type = 'client backend'
             AND pid <> pg_backend_pid() AND xact_start IS NOT NULL AND state LIKE ${state}`);
       try {
@@ -413,7 +398,7 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
         // What idle_in_transaction_session_timeout does to it.
         const [session] = rowsOf<{ pid: number }>(await exportSessions('%'));
         const ended = rowsOf<{ ended: boolean }>(
-          await testDb.database.db.execute(
+          await suite.testDb.database.db.execute(
             sql`SELECT pg_terminate_backend(${session?.pid ?? 0}::integer) AS ended`,
           ),
         );
@@ -449,10 +434,10 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
   it('holds at most a quarter of the pool in export snapshots, each released once', async () => {
     if (kind === 'pglite') {
       // One connection serves every request: an export never holds it.
-      expect(await testDb.database.readSnapshot()).toBeNull();
+      expect(await suite.testDb.database.readSnapshot()).toBeNull();
       return;
     }
-    const database = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 8 });
+    const database = await openDatabase({ kind: 'postgres', url: suite.testDb.url!, poolSize: 8 });
     try {
       const first = await database.readSnapshot();
       const second = await database.readSnapshot();

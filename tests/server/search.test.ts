@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { App } from '../../server/app';
-import { prepareDatabase } from '../../server/db/prepare';
 import {
   abstractWorks,
   components,
@@ -22,9 +20,10 @@ import {
   findComponentPage,
   walkKeys,
 } from '../../server/search/search.repository';
-import { addFile, addUser } from './support/search-fixtures';
-import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
-import { testApp } from './support/test-app';
+import { addFile } from './support/search-fixtures';
+import { addUser } from './support/users';
+import { databaseKinds } from './support/test-database';
+import { appSuite } from './support/suites';
 
 interface Params {
   query?: unknown;
@@ -59,13 +58,12 @@ const compareKeys = (a: string | number | null, b: string | number | null): numb
 };
 
 describe.each(databaseKinds)('search routes on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: App;
+  const suite = appSuite(kind, { seed: true });
   let publicId: number;
   let privateId: number;
 
   const get = async (route: 'files' | 'components', params: Params, raw?: Record<string, string>) =>
-    app.inject({ method: 'GET', url: `/api/v1/${route}/query/?${queryString(params, raw)}` });
+    suite.app.inject({ method: 'GET', url: `/api/v1/${route}/query/?${queryString(params, raw)}` });
   const files_ = async (params: Params) => {
     const response = await get('files', params);
     expect(response.statusCode, response.body).toBe(200);
@@ -78,10 +76,7 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    await prepareDatabase(testDb.database);
-    app = await testApp(testDb.database);
-    const db = testDb.database.db;
+    const db = suite.testDb.database.db;
     const zed = await addUser(db, 'zed');
     const amy = await addUser(db, 'Amy');
     const hierarchy = (label: string, start: number, extra: object = {}) => ({
@@ -132,11 +127,6 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
         { kind: 'MARKER_TIMELINE', components: [{ kind: 'MARKER', label: 'PAC', time: 1 }] },
       ],
     });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
   });
 
   describe('files/query', () => {
@@ -205,7 +195,7 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
     ] as const)(
       'sorts by %s %s, ties by id, pages neither repeating nor skipping',
       async (key, direction) => {
-        const rows = await testDb.database.db
+        const rows = await suite.testDb.database.db
           .select({
             id: files.id,
             title: abstractWorks.title,
@@ -387,7 +377,7 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
       direction: string,
       checkKeys: (keys: string[] | null, search: ComponentSearch) => Promise<void>,
     ) {
-      const db = testDb.database.db;
+      const db = suite.testDb.database.db;
       const params = (page: number) => ({
         query: JSON.stringify(query),
         order_by: JSON.stringify(orderBy),
@@ -420,7 +410,7 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
           expect(keys!.every((key) => key === key.toLowerCase() && key.includes('ac'))).toBe(true);
           // More distinct texts than the limit: no keys, the walk reads the whole index.
           const sort = { on: 'component', field: 'label' } as const;
-          expect(await walkKeys(testDb.database.db, search, sort, 1)).toBeNull();
+          expect(await walkKeys(suite.testDb.database.db, search, sort, 1)).toBeNull();
         });
       },
     );
@@ -468,7 +458,7 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
       });
       expect(
         (await walkKeys(
-          testDb.database.db,
+          suite.testDb.database.db,
           search,
           { on: 'component', field: 'label' },
           10,
@@ -481,7 +471,7 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
       const ids = pages.flatMap((page) => page.components.map((c) => c.id));
       expect(ids.length).toBe(pages[0]!.count);
       expect(new Set(ids).size).toBe(ids.length);
-      const stored = await testDb.database.db
+      const stored = await suite.testDb.database.db
         .select({ count: sql<number>`count(*)::integer` })
         .from(components)
         .innerJoin(timelines, eq(timelines.id, components.timelineId))
@@ -495,7 +485,7 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
     it('counts a file stored after the same search was counted', async () => {
       const query = { query: { 'tl.kind': 'MARKER', cmp: { label: 'fermata' } } };
       expect((await components_(query)).count).toBe(0);
-      const db = testDb.database.db;
+      const db = suite.testDb.database.db;
       await addFile(db, {
         title: 'Late arrival',
         composer: 'Zeta Composer',
@@ -513,9 +503,12 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
     it('follows a change of the public flag', async () => {
       const query = { query: { 'tl.kind': 'HIERARCHY', cmp: { label: 'development' } } };
       const before = (await components_(query)).count;
-      await testDb.database.db.update(files).set({ isPublic: true }).where(eq(files.id, privateId));
+      await suite.testDb.database.db
+        .update(files)
+        .set({ isPublic: true })
+        .where(eq(files.id, privateId));
       expect((await components_(query)).count).toBe(before + 1);
-      await testDb.database.db
+      await suite.testDb.database.db
         .update(files)
         .set({ isPublic: false })
         .where(eq(files.id, privateId));
@@ -577,7 +570,7 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
     });
 
     it('sorts titles in natural order: No. 6 before No. 10, in files and components', async () => {
-      const db = testDb.database.db;
+      const db = suite.testDb.database.db;
       const author = await addUser(db, 'numbers');
       for (const title of ['Etude No. 10', 'Etude No. 6', 'etude no. 9', 'Etude No. 100']) {
         await addFile(db, {
@@ -608,7 +601,7 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
     });
 
     it('gives 400 for a repeated parameter', async () => {
-      const response = await app.inject({
+      const response = await suite.app.inject({
         method: 'GET',
         url: '/api/v1/files/query/?page=1&page=2',
       });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { rateLimitCounters } from '../../server/db/schema';
 import {
@@ -7,23 +7,17 @@ import {
   removeExpiredCounters,
 } from '../../server/accounts/rate-limit-counters.repository';
 import { UploadQuota } from '../../server/uploads/upload-quota';
-import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
+import { databaseKinds } from './support/test-database';
+import { databaseSuite } from './support/suites';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The counters that instances on one PostgreSQL server share (the SQL is the same on PGlite). */
 describe.each(databaseKinds)('shared rate-limit counters on %s', (kind) => {
-  let testDb: TestDatabase;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await testDb?.drop();
-  });
+  const suite = databaseSuite(kind);
 
   it('counts hits in a window that starts at the first hit, then starts again', async () => {
-    const db = testDb.database.db;
+    const db = suite.testDb.database.db;
     expect(await readHits(db, 'k')).toEqual({ hits: 0, ttlMs: 0 });
     const first = await countHit(db, 'k', 400);
     expect(first.hits).toBe(1);
@@ -38,13 +32,13 @@ describe.each(databaseKinds)('shared rate-limit counters on %s', (kind) => {
   });
 
   it('loses no hit when many arrive at once', async () => {
-    const db = testDb.database.db;
+    const db = suite.testDb.database.db;
     await Promise.all(Array.from({ length: 40 }, () => countHit(db, 'burst', 60_000)));
     expect((await readHits(db, 'burst')).hits).toBe(40);
   });
 
   it('removes only the counters whose window has ended', async () => {
-    const db = testDb.database.db;
+    const db = suite.testDb.database.db;
     await countHit(db, 'short', 1);
     await countHit(db, 'long', 60_000);
     await sleep(20);
@@ -57,8 +51,8 @@ describe.each(databaseKinds)('shared rate-limit counters on %s', (kind) => {
   });
 
   it('refuses the upload past the hour’s number, per user, with the wait until the oldest leaves', async () => {
-    const quota = new UploadQuota(2, testDb.database.db);
-    const [a, b] = [quota, new UploadQuota(2, testDb.database.db)];
+    const quota = new UploadQuota(2, suite.testDb.database.db);
+    const [a, b] = [quota, new UploadQuota(2, suite.testDb.database.db)];
     await a.take(7);
     await b.take(7);
     await expect(a.take(7)).rejects.toMatchObject({

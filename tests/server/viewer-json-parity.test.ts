@@ -1,16 +1,14 @@
 import { gunzipSync } from 'node:zlib';
 import { storeViewerPayload, stringifyInSlices } from '../../server/files/files.service';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
-import type { App } from '../../server/app';
-import { prepareDatabase } from '../../server/db/prepare';
-import { users } from '../../server/db/schema';
 import { ingestTla } from '../../server/ingest/ingest.service';
 import type { ViewerFileJson } from '../../src/shared/api-types';
 import { readTla } from '../../src/shared/tla/tla-reader';
 import { viewerJsonFromDocument } from '../../src/shared/viewer-json/viewer-json-from-document';
-import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
-import { testApp } from './support/test-app';
+import { databaseKinds } from './support/test-database';
+import { appSuite } from './support/suites';
+import { addUser } from './support/users';
 
 const FIXTURES = 'tests/fixtures/tla';
 const fixtureNames = readdirSync(FIXTURES).filter((name) => name.endsWith('.tla'));
@@ -31,38 +29,20 @@ function withoutIds(json: ViewerFileJson) {
 // The local viewer (/viewer/local) builds the viewer JSON in the browser; an uploaded file gets
 // it from the server. Both must agree, or the same file would draw differently.
 describe.each(databaseKinds)('viewerJsonFromDocument agrees with the server on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: App;
+  const suite = appSuite(kind, { seed: true });
   const ids = new Map<string, number>();
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    await prepareDatabase(testDb.database);
-    app = await testApp(testDb.database);
-    const [owner] = await testDb.database.db
-      .insert(users)
-      .values({
-        username: 'parity',
-        email: 'parity@example.org',
-        firstName: '',
-        lastName: '',
-        isActive: true,
-      })
-      .returning({ id: users.id });
+    const ownerId = await addUser(suite.testDb.database.db, 'parity');
     for (const name of fixtureNames) {
-      const stored = await ingestTla(testDb.database.db, {
+      const stored = await ingestTla(suite.testDb.database.db, {
         bytes: readFileSync(`${FIXTURES}/${name}`),
         fileName: name,
-        authorId: owner!.id,
+        authorId: ownerId,
         isPublic: true,
       });
       ids.set(name, stored.id);
     }
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
   });
 
   it('has fixtures of every drawn kind to compare', () => {
@@ -78,7 +58,7 @@ describe.each(databaseKinds)('viewerJsonFromDocument agrees with the server on %
   });
 
   it.each(fixtureNames)('%s: same timelines, components, labels and work', async (name) => {
-    const response = await app.inject({
+    const response = await suite.app.inject({
       method: 'GET',
       url: `/api/v1/files/${ids.get(name)}/json`,
     });
@@ -89,10 +69,10 @@ describe.each(databaseKinds)('viewerJsonFromDocument agrees with the server on %
   });
 
   it('agrees on the seeded K. 284 I (/viewer/135), harmony keys included', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/files/135/json' });
+    const response = await suite.app.inject({ method: 'GET', url: '/api/v1/files/135/json' });
     expect(response.statusCode).toBe(200);
     const served = response.json<ViewerFileJson>();
-    const tla = await app.inject({ method: 'GET', url: '/api/v1/files/135/tla' });
+    const tla = await suite.app.inject({ method: 'GET', url: '/api/v1/files/135/tla' });
     expect(tla.statusCode).toBe(200);
     const local = viewerJsonFromDocument(readTla(tla.rawPayload, 'k284.tla'));
     // The server serves the example's recording and score PDF; the local viewer takes them from
@@ -114,9 +94,9 @@ describe.each(databaseKinds)('viewerJsonFromDocument agrees with the server on %
     '%s: the payload stored at upload is the JSON the rows give, ids included',
     async (name) => {
       const id = ids.get(name) ?? 135;
-      const response = await app.inject({ method: 'GET', url: `/api/v1/files/${id}/json` });
+      const response = await suite.app.inject({ method: 'GET', url: `/api/v1/files/${id}/json` });
       expect(response.statusCode).toBe(200);
-      const fromRows = await storeViewerPayload(testDb.database.db, id);
+      const fromRows = await storeViewerPayload(suite.testDb.database.db, id);
       expect(JSON.parse(gunzipSync(fromRows).toString('utf8'))).toEqual(response.json());
     },
   );

@@ -32,6 +32,14 @@ function successors(pairs: [number, number[]][]): Map<number, number[]> {
   return new Map(pairs);
 }
 
+/** Bars 1 2 :|3 4 :|: bar 2 goes back to 1 or on to 3, bar 4 back to 3 or on (-1). */
+const repeatsToBarsOneAndThree = successors([
+  [1, [2]],
+  [2, [1, 3]],
+  [3, [4]],
+  [4, [3, -1]],
+]);
+
 describe('correctedScore', () => {
   it('adds the start-repeat an end-repeat implies, and lowers the version', () => {
     // Bars: 1 2 :|3 4 :| — the second repeat goes back to bar 3, which has no mark.
@@ -41,15 +49,7 @@ describe('correctedScore', () => {
       '<voice/>',
       '<endRepeat>2</endRepeat>',
     ]);
-    const { mscx, changes } = correctedScore(
-      original,
-      successors([
-        [1, [2]],
-        [2, [1, 3]],
-        [3, [4]],
-        [4, [3, -1]],
-      ]),
-    );
+    const { mscx, changes } = correctedScore(original, repeatsToBarsOneAndThree);
     expect(mscx).toContain('<museScore version="3.01">');
     const bars = firstStaffBars(mscx);
     expect(bars).toHaveLength(4);
@@ -69,15 +69,7 @@ describe('correctedScore', () => {
       '<startRepeat/>',
       '<endRepeat>2</endRepeat>',
     ]);
-    const { mscx, changes } = correctedScore(
-      original,
-      successors([
-        [1, [2]],
-        [2, [1, 3]],
-        [3, [4]],
-        [4, [3, -1]],
-      ]),
-    );
+    const { mscx, changes } = correctedScore(original, repeatsToBarsOneAndThree);
     expect(changes).toEqual([]);
     expect(mscx.match(/<startRepeat\/>/g)).toHaveLength(1);
   });

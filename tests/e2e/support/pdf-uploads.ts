@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { registerByApi } from './accounts';
 
 /**
  * Puts analyses with score PDFs on the test server the way a user does: sign up, log in, then one
@@ -84,17 +85,7 @@ export async function signUpAndLogIn(
   username: string,
 ): Promise<string> {
   const password = TEST_PASSWORD;
-  const registered = await request.post('/api/v1/dj-rest-auth/registration/', {
-    data: {
-      firstname: 'Pdf',
-      lastname: 'Tester',
-      username,
-      email: `${username}@example.org`,
-      password1: password,
-      password2: password,
-    },
-  });
-  if (!registered.ok()) throw new Error(`registration failed: ${await registered.text()}`);
+  await registerByApi(request, username, password, { firstname: 'Pdf', lastname: 'Tester' });
   const tokens = await request.post('/api/v1/token/', { data: { username, password } });
   if (!tokens.ok()) throw new Error(`login failed: ${await tokens.text()}`);
   return ((await tokens.json()) as { access: string }).access;

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { registerByApi } from './accounts';
 
 /** A mono 16-bit PCM WAV of `seconds`, silent but for a short click every half second. */
 export function clicksWav(seconds: number, sampleRate = 8000): Buffer {
@@ -77,17 +78,7 @@ export async function uploadPublic(
   files: { name: string; mimeType: string; buffer: Buffer }[],
 ): Promise<number> {
   const password = 'a-Long-and-Unusual-passw0rd';
-  const registered = await request.post('/api/v1/dj-rest-auth/registration/', {
-    data: {
-      firstname: 'Ada',
-      lastname: 'Viewer',
-      username,
-      email: `${username}@example.org`,
-      password1: password,
-      password2: password,
-    },
-  });
-  expect(registered.status()).toBe(201);
+  await registerByApi(request, username, password, { firstname: 'Ada', lastname: 'Viewer' });
   const token = await request.post('/api/v1/token/', { data: { username, password } });
   expect(token.status()).toBe(200);
   const { access } = (await token.json()) as { access: string };

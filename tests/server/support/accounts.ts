@@ -30,12 +30,28 @@ export interface Pair {
   refresh: string;
 }
 
-export async function login(app: App, username: string, password = 'velvet-harpsichord-93') {
-  const response = await app.inject({
+/** POST token/ as a client at `remoteAddress` would; the response, whatever it is. */
+export function loginAttempt(
+  app: App,
+  username: string,
+  password: string,
+  remoteAddress = '127.0.0.1',
+) {
+  return app.inject({
     method: 'POST',
     url: '/api/v1/token/',
     payload: { username, password },
+    remoteAddress,
   });
+}
+
+/** POST token/refresh/ with a refresh token; the response, whatever it is. */
+export function refreshAttempt(app: App, refresh: string) {
+  return app.inject({ method: 'POST', url: '/api/v1/token/refresh/', payload: { refresh } });
+}
+
+export async function login(app: App, username: string, password = 'velvet-harpsichord-93') {
+  const response = await loginAttempt(app, username, password);
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
   return response.json<Pair>();
 }

@@ -5,7 +5,6 @@ import {
   concreteWorks,
   files,
   timelines,
-  users,
 } from '../../../server/db/schema';
 
 /**
@@ -33,20 +32,6 @@ export interface FileDraft {
   authorId: number;
   isPublic: boolean;
   timelines: { kind: string; components: ComponentDraft[] }[];
-}
-
-export async function addUser(db: Db, username: string): Promise<number> {
-  const [row] = await db
-    .insert(users)
-    .values({
-      username,
-      email: `${username}@example.org`,
-      firstName: '',
-      lastName: '',
-      isActive: true,
-    })
-    .returning({ id: users.id });
-  return row!.id;
 }
 
 export async function addFile(db: Db, draft: FileDraft): Promise<number> {

@@ -1,15 +1,15 @@
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import { readdirSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { App } from '../../../server/app';
-import type { Config } from '../../../server/config';
-import type { Database, Db } from '../../../server/db/database';
-import { users } from '../../../server/db/schema';
-import { accessTokenFor, testApp, testConfig } from './test-app';
-import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database';
+import type { Db } from '../../../server/db/database';
+import { appSuite, type AppSuite, type AppSuiteOptions } from './suites';
+import { accessTokenFor } from './test-app';
+import type { DatabaseKind } from './test-database';
 import { multipartBody, type FilePart } from './multipart-body';
+import { addUser } from './users';
 
 export interface TestUser {
   id: number;
@@ -18,58 +18,35 @@ export interface TestUser {
 }
 
 export async function createUser(db: Db, username: string): Promise<TestUser> {
-  const [row] = await db
-    .insert(users)
-    .values({
-      username,
-      email: `${username}@example.org`,
-      firstName: '',
-      lastName: '',
-      isActive: true,
-    })
-    .returning({ id: users.id });
-  const token = await accessTokenFor(row!.id, username);
-  return { id: row!.id, token, auth: { authorization: `Bearer ${token}` } };
+  const id = await addUser(db, username);
+  const token = await accessTokenFor(id, username);
+  return { id, token, auth: { authorization: `Bearer ${token}` } };
 }
 
 /** What an upload suite's tests work with, filled in before they run. */
-export interface UploadSuite {
-  testDb: TestDatabase;
-  config: Config;
-  app: App;
+export interface UploadSuite extends AppSuite {
   /** A user who uploads. */
   ana: TestUser;
   /** The app's port on 127.0.0.1, with `listen` (for requests app.inject cannot make). */
   port: number;
 }
 
-interface UploadSuiteOptions {
-  config?: () => Config;
-  app?: (database: Database, config: Config) => Promise<App>;
+interface UploadSuiteOptions extends Omit<AppSuiteOptions, 'seed'> {
   listen?: boolean;
 }
 
 /**
- * The setup the upload suites share, as hooks of the describe that calls it: a database of
- * `kind`, an app on it (testApp and testConfig unless told) and the user 'ana' before the tests;
- * the app closed and the database dropped after them.
+ * The setup the upload suites share: appSuite's, with the user 'ana' added before the tests and,
+ * with `listen`, the app listening.
  */
 export function uploadSuite(kind: DatabaseKind, options: UploadSuiteOptions = {}): UploadSuite {
-  const suite = {} as UploadSuite;
+  const suite = appSuite(kind, options) as UploadSuite;
   beforeAll(async () => {
-    suite.testDb = await createTestDatabase(kind);
-    suite.config = (options.config ?? testConfig)();
-    suite.app = await (options.app ?? testApp)(suite.testDb.database, suite.config);
     suite.ana = await createUser(suite.testDb.database.db, 'ana');
     if (options.listen) {
       await suite.app.listen({ port: 0, host: '127.0.0.1' });
       suite.port = (suite.app.server.address() as AddressInfo).port;
     }
-  });
-  afterAll(async () => {
-    // Whatever the setup got to before a failure.
-    await suite.app?.close();
-    await suite.testDb?.drop();
   });
   return suite;
 }
