@@ -55,6 +55,8 @@ export class Throttle {
   private readonly limiter;
   /** Attempts under way per key: counted as spent, so a burst of parallel tries cannot overshoot. */
   private readonly inFlight = new Map<string, number>();
+  /** The store's calls per key, one after another (see `inOrder`). */
+  private readonly queues = new Map<string, Promise<unknown>>();
 
   constructor(
     app: FastifyInstance,
@@ -115,8 +117,9 @@ export class Throttle {
    */
   async begin(request: FastifyRequest): Promise<Attempt> {
     const key = this.keyOf(request);
-    // Taken before the first await, so concurrent attempts always see one another.
-    this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
+    // Counted before the first await, so concurrent attempts always see one another.
+    const others = this.inFlight.get(key) ?? 0;
+    this.inFlight.set(key, others + 1);
     let held = true;
     const release = () => {
       if (!held) return;
@@ -126,8 +129,7 @@ export class Throttle {
       else this.inFlight.delete(key);
     };
     try {
-      const status = await this.limiter(request, { increment: false });
-      const others = (this.inFlight.get(key) ?? 1) - 1;
+      const status = await this.inOrder(key, () => this.limiter(request, { increment: false }));
       if (!status.isAllowed && status.remaining - others <= 0) {
         await holdRefusal(this.delayMs);
         throw throttled(status.ttl > 0 ? status.ttlInSeconds : this.limit.windowMs / 1000);
@@ -138,10 +140,31 @@ export class Throttle {
     }
     return {
       failed: async () => {
+        // Queued before the place is given up: a later read of the key then sees this failure
+        // in the store, and an earlier one counted it among the attempts under way.
+        const counted = this.inOrder(key, () => this.limiter(request));
         release();
-        await this.limiter(request);
+        await counted;
       },
       release,
     };
+  }
+
+  /**
+   * Runs the store's calls for one key in the order they were asked for. With a store that
+   * answers asynchronously (PostgreSQL), a read could otherwise be answered from before a failure
+   * was counted yet after its attempt stopped being under way, and see it nowhere.
+   */
+  private inOrder<T>(key: string, call: () => Promise<T>): Promise<T> {
+    const result = (this.queues.get(key) ?? Promise.resolve()).then(call);
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(key, settled);
+    void settled.then(() => {
+      if (this.queues.get(key) === settled) this.queues.delete(key);
+    });
+    return result;
   }
 }
