@@ -1,34 +1,8 @@
-import {
-  AUDIOWAVE_HEIGHT,
-  BEAT_HEIGHT,
-  DESKTOP_DEFAULT_HEIGHTS,
-  HARMONY_HEIGHT,
-  HIERARCHY_LEVEL_HEIGHT,
-  MARKER_HEIGHT,
-  MAX_AUDIOWAVE_HEIGHT,
-  MAX_BEAT_HEIGHT,
-  MAX_HARMONY_HEIGHT,
-  MAX_HIERARCHY_LEVEL_HEIGHT,
-  MAX_MARKER_HEIGHT,
-  MAX_PDF_HEIGHT,
-  PDF_HEIGHT,
-  SCORE_HEIGHT,
-  SCORE_STAFF_MAX_HEIGHT,
-  SCORE_STAFF_MIN_HEIGHT,
-  TIMELINE_BAR_HEIGHT,
-  TIMELINE_SPACING,
-} from './layout-constants';
+import { KIND_LAYOUTS } from './kinds/registry';
+import { DESKTOP_DEFAULT_HEIGHTS, TIMELINE_SPACING } from './layout-constants';
 import type { ViewerKind } from './timeline-kinds';
 
-export const TIMELINE_HEIGHT_ERROR = "Can't determine timeline height.";
-
-/** Raised for a hierarchy timeline that carries neither height nor level_height (SPEC.md 5). */
-export class TimelineHeightError extends Error {
-  override readonly name = 'TimelineHeightError';
-  constructor() {
-    super(TIMELINE_HEIGHT_ERROR);
-  }
-}
+export { TIMELINE_HEIGHT_ERROR, TimelineHeightError } from './timeline-height-error';
 
 export interface HeightSource {
   height?: number | null;
@@ -47,39 +21,7 @@ export function timelineHeight(
   levelCount = 1,
   staffCount = 1,
 ): number {
-  switch (kind) {
-    case 'HIERARCHY':
-      if (source.height == null && source.level_height == null) throw new TimelineHeightError();
-      return HIERARCHY_LEVEL_HEIGHT * Math.max(1, Math.floor(levelCount));
-    case 'SLIDER':
-      return TIMELINE_BAR_HEIGHT;
-    case 'MARKER':
-      return MARKER_HEIGHT;
-    case 'BEAT':
-      return BEAT_HEIGHT;
-    case 'HARMONY':
-      // Two rows of a timeline bar each (MODE above HARMONY): the 'level_height counts double'
-      // rule of SPEC.md section 9.
-      return HARMONY_HEIGHT;
-    case 'AUDIOWAVE':
-      return AUDIOWAVE_HEIGHT;
-    case 'PDF':
-      return PDF_HEIGHT;
-    case 'SCORE': {
-      // The file's height (the desktop's default is 160 for its two staves), within what gives
-      // each staff room for its lines and a few ledger lines without towering over the rest.
-      const staves = Math.max(1, staffCount);
-      const wanted = source.height ?? SCORE_HEIGHT;
-      return Math.min(
-        Math.max(wanted, SCORE_STAFF_MIN_HEIGHT * staves),
-        SCORE_STAFF_MAX_HEIGHT * staves,
-      );
-    }
-    default: {
-      const unreachable: never = kind;
-      throw new Error(`unknown timeline kind ${String(unreachable)}`);
-    }
-  }
+  return KIND_LAYOUTS[kind].least(source, { levels: levelCount, staves: staffCount });
 }
 
 /** How tall a timeline may be drawn: never less than `min`, never more than `max`. */
@@ -101,31 +43,6 @@ function preferredHeight(kind: ViewerKind, source: HeightSource): number {
   return positive(source.height) ?? fromLevels ?? DESKTOP_DEFAULT_HEIGHTS[kind];
 }
 
-function maxHeight(kind: ViewerKind, levelCount: number, staffCount: number): number {
-  switch (kind) {
-    case 'HIERARCHY':
-      return MAX_HIERARCHY_LEVEL_HEIGHT * Math.max(1, Math.floor(levelCount));
-    case 'SLIDER':
-      return TIMELINE_BAR_HEIGHT;
-    case 'MARKER':
-      return MAX_MARKER_HEIGHT;
-    case 'BEAT':
-      return MAX_BEAT_HEIGHT;
-    case 'HARMONY':
-      return MAX_HARMONY_HEIGHT;
-    case 'AUDIOWAVE':
-      return MAX_AUDIOWAVE_HEIGHT;
-    case 'PDF':
-      return MAX_PDF_HEIGHT;
-    case 'SCORE':
-      return SCORE_STAFF_MAX_HEIGHT * Math.max(1, staffCount);
-    default: {
-      const unreachable: never = kind;
-      throw new Error(`unknown timeline kind ${String(unreachable)}`);
-    }
-  }
-}
-
 /** The range a timeline's height may take, and the file's wish within it. */
 export function timelineSizing(
   kind: ViewerKind,
@@ -137,7 +54,7 @@ export function timelineSizing(
   return {
     min,
     preferred: preferredHeight(kind, source),
-    max: Math.max(min, maxHeight(kind, levelCount, staffCount)),
+    max: Math.max(min, KIND_LAYOUTS[kind].most({ levels: levelCount, staves: staffCount })),
   };
 }
 

@@ -1,30 +1,18 @@
 import type {
-  AudiowaveComponentJson,
   ComponentJson,
   ConcreteWorkJson,
   AbstractWorkJson,
-  HarmonyComponentJson,
-  HierarchyComponentJson,
-  MarkerComponentJson,
   TimelineJson,
   ViewerFileJson,
 } from '../api-types';
-import { DEFAULT_MARKER_COLOR } from './layout-constants';
-import { measureStructure, type MeasureStructure } from './beat-labels';
-import { audiowaveBars, type AudiowaveBars } from './audiowave-bars';
-import {
-  harmonyLabelSource,
-  harmonyRows,
-  type HarmonyLabelLookup,
-  type HarmonyRow,
-} from './harmony-runs';
-import { hierarchyRows, type HierarchyRows } from './hierarchy-rows';
-import { prepareScore, type PreparedScore } from './score-notes';
-import { typicalBarSeconds } from './score-view';
-import { parseColor } from './label-fit';
+import type { MeasureStructure } from './beat-labels';
+import type { AudiowaveBars } from './audiowave-bars';
+import type { HarmonyLabelLookup, HarmonyRow } from './harmony-runs';
+import type { HierarchyRows } from './hierarchy-rows';
+import { KIND_LAYOUTS } from './kinds/registry';
+import type { PreparedScore } from './score-notes';
 import { stackTimelines, timelineSizing, type RowSizing } from './timeline-heights';
 import { viewerKind, type ViewerKind } from './timeline-kinds';
-import { numberField, permuted, timeOrder } from './time-order';
 
 /** Point components (marker, beat, PDF) sorted by time. */
 export interface SortedPoints {
@@ -116,95 +104,6 @@ export interface PreparedFile {
   timelines: PreparedTimeline[];
 }
 
-function sortedPoints(components: readonly { time: number }[]): SortedPoints {
-  const times = numberField(components, (c) => c.time);
-  const indices = timeOrder(times);
-  return { times: permuted(times, indices), indices };
-}
-
-function numberList(text: string | undefined): number[] {
-  if (!text) return [];
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed.filter((n): n is number => typeof n === 'number') : [];
-  } catch {
-    return [];
-  }
-}
-
-function lastOf(values: Float64Array | undefined): number {
-  return values && values.length > 0 ? (values[values.length - 1] ?? 0) : 0;
-}
-
-/** The latest time a prepared timeline reaches: its last point, or the furthest end. */
-function lastTime(timeline: PreparedTimeline): number {
-  if (timeline.points) return lastOf(timeline.points.times);
-  if (timeline.hierarchy) {
-    return Math.max(0, ...timeline.hierarchy.levels.map((level) => lastOf(level.maxEnds)));
-  }
-  if (timeline.harmonyRows)
-    return Math.max(0, ...timeline.harmonyRows.map((row) => lastOf(row.times)));
-  if (timeline.wave) return lastOf(timeline.wave.maxEnds);
-  if (timeline.score) {
-    return Math.max(lastOf(timeline.score.notes.maxEnds), lastOf(timeline.score.barTimes));
-  }
-  return 0;
-}
-
-function prepareKind(kind: ViewerKind, timeline: TimelineJson, prepared: PreparedTimeline): void {
-  const components = timeline.components;
-  switch (kind) {
-    case 'HIERARCHY': {
-      const units = components as HierarchyComponentJson[];
-      prepared.hierarchy = hierarchyRows(units);
-      prepared.hierarchyLabels = units.map((u) => u.label);
-      return;
-    }
-    case 'MARKER': {
-      const markers = components as MarkerComponentJson[];
-      prepared.points = sortedPoints(markers);
-      prepared.colors = Uint32Array.from(
-        markers,
-        (m) => parseColor(m.color) ?? DEFAULT_MARKER_COLOR,
-      );
-      return;
-    }
-    case 'BEAT': {
-      prepared.points = sortedPoints(components as { time: number }[]);
-      prepared.measures = measureStructure({
-        beatCount: components.length,
-        beatPattern: numberList(timeline.beat_pattern),
-        beatsInMeasure: numberList(timeline.beats_in_measure),
-        measureNumbers: numberList(timeline.measure_numbers),
-        measuresToForceDisplay: numberList(timeline.measures_to_force_display),
-      });
-      return;
-    }
-    case 'HARMONY': {
-      const harmonies = components as HarmonyComponentJson[];
-      prepared.harmonyRows = harmonyRows(harmonies);
-      prepared.harmonyLabels = harmonyLabelSource(harmonies);
-      return;
-    }
-    case 'AUDIOWAVE':
-      prepared.wave = audiowaveBars(components as AudiowaveComponentJson[]);
-      return;
-    case 'PDF':
-      prepared.points = sortedPoints(components as { time: number }[]);
-      return;
-    case 'SLIDER':
-      return;
-    case 'SCORE':
-      prepared.score = prepareScore(components);
-      prepared.barSeconds = typicalBarSeconds(prepared.score.barTimes);
-      return;
-    default: {
-      const unreachable: never = kind;
-      throw new Error(`unknown timeline kind ${String(unreachable)}`);
-    }
-  }
-}
-
 /**
  * Everything about a file that does not depend on the view, worked out once: stacking, measure
  * structure, hierarchy rows, harmony labels, sorted times. Throws TimelineHeightError for a
@@ -232,7 +131,7 @@ export function prepareFile(json: ViewerFileJson): PreparedFile {
       sizing: { min: 0, preferred: 0, max: 0 },
       components: timeline.components,
     };
-    prepareKind(kind, timeline, prepared);
+    KIND_LAYOUTS[kind].prepare(timeline, prepared);
     prepared.sizing = timelineSizing(
       kind,
       timeline,
@@ -247,7 +146,7 @@ export function prepareFile(json: ViewerFileJson): PreparedFile {
 
   const work = json.concrete_work;
   const start = Number.isFinite(work.start) ? work.start : 0;
-  const contentEnd = Math.max(0, ...timelines.map(lastTime));
+  const contentEnd = Math.max(0, ...timelines.map((t) => KIND_LAYOUTS[t.kind].lastTime(t)));
   const end = work.end > start ? work.end : Math.max(contentEnd, start + 1);
   return {
     header: {

@@ -1,0 +1,68 @@
+import { beatView, measureStructure } from '../beat-labels';
+import { labelWidth } from '../label-fit';
+import {
+  BEAT_HEIGHT,
+  BEAT_TICK_COLOR,
+  BEAT_TICK_HEIGHT,
+  MAX_BEAT_HEIGHT,
+  MEASURE_TICK_HEIGHT,
+  SMALL_LABEL_FONT_SIZE,
+} from '../layout-constants';
+import { centredTop, lastPointTime, sortedPoints, type KindLayout } from './kind-layout';
+
+/** A list of numbers stored as JSON text in a beat timeline's fields; [] when it is not one. */
+function numberList(text: string | undefined): number[] {
+  if (!text) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter((n): n is number => typeof n === 'number') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Beats: a tick per beat, a taller one and the measure's number on each measure's first. */
+export const beatLayout: KindLayout = {
+  prepare(timeline, prepared) {
+    const beats = timeline.components as { time: number }[];
+    prepared.points = sortedPoints(beats);
+    prepared.measures = measureStructure({
+      beatCount: beats.length,
+      beatPattern: numberList(timeline.beat_pattern),
+      beatsInMeasure: numberList(timeline.beats_in_measure),
+      measureNumbers: numberList(timeline.measure_numbers),
+      measuresToForceDisplay: numberList(timeline.measures_to_force_display),
+    });
+  },
+
+  least: () => BEAT_HEIGHT,
+  most: () => MAX_BEAT_HEIGHT,
+  lastTime: lastPointTime,
+
+  draw(prepared, { height, pps, offset, viewport }, out) {
+    const { points, measures } = prepared;
+    if (!points || !measures) return;
+    const view = beatView(points.times, measures, pps, offset, viewport);
+    const top = centredTop(height, BEAT_HEIGHT);
+    out.visibleCount = view.tickX.length;
+    view.tickX.forEach((x, n) => {
+      const tall = view.tickIsMeasure[n] === 1;
+      const h = tall ? MEASURE_TICK_HEIGHT : BEAT_TICK_HEIGHT;
+      out.rect(Math.floor(x), top + BEAT_HEIGHT - h, 1, h, BEAT_TICK_COLOR);
+      out.hit(x - 3, 0, x + 3, height, points.indices[view.tickBeat[n] ?? 0] ?? 0);
+    });
+    // A number that would cross the data area's right edge ends at its tick instead, when
+    // that keeps clear of the number before it.
+    let previousEnd = -Infinity;
+    for (const label of view.labels) {
+      let x = label.x + 2;
+      const width = labelWidth(label.text, SMALL_LABEL_FONT_SIZE);
+      if (x + width > viewport) {
+        x = label.x - 2 - width;
+        if (x < previousEnd + 2) continue;
+      }
+      previousEnd = x + width;
+      out.labels.push({ x, y: top + 1, text: label.text, size: SMALL_LABEL_FONT_SIZE });
+    }
+  },
+};

@@ -1,0 +1,67 @@
+import type { TimelineJson } from '../../api-types';
+import type { DrawingBuilder } from '../timeline-drawing';
+import type { HeightSource } from '../timeline-heights';
+import { numberField, permuted, timeOrder } from '../time-order';
+import type { PreparedTimeline, SortedPoints } from '../viewer-document';
+
+/** One view of a timeline row: the scale and the room it is drawn in. */
+export interface KindView {
+  /** The row's height, px. */
+  height: number;
+  /** Pixels per second at the view's zoom. */
+  pps: number;
+  /** A time's x on screen is `time * pps - offset`. */
+  offset: number;
+  /** The data area's width, px. */
+  viewport: number;
+  /** The media's end, seconds. */
+  end: number;
+}
+
+/** What a timeline's heights follow besides its kind. */
+export interface RowCounts {
+  /** Hierarchy levels. */
+  levels: number;
+  /** Score staves. */
+  staves: number;
+}
+
+/**
+ * Everything the viewer does differently per timeline kind, in one module per kind
+ * (kinds/registry.ts lists them): what it works out once when the file opens, how tall it may be
+ * drawn, how far in time it reaches, and what it draws for a view.
+ */
+export interface KindLayout {
+  /** Fills the kind's fields of `prepared` from the timeline's components. */
+  prepare(timeline: TimelineJson, prepared: PreparedTimeline): void;
+  /** The least drawn height: what the row gets in a window with no room to spare. */
+  least(source: HeightSource, counts: RowCounts): number;
+  /** The most drawn height, however much room the window offers. */
+  most(counts: RowCounts): number;
+  /** The latest time the prepared timeline reaches (0 for none). */
+  lastTime(prepared: PreparedTimeline): number;
+  /** The row's drawing for one view, into `out`. */
+  draw(prepared: PreparedTimeline, view: KindView, out: DrawingBuilder): void;
+}
+
+/** The last value of an ascending list, 0 for an empty one. */
+export function lastOf(values: ArrayLike<number> | undefined): number {
+  return values && values.length > 0 ? (values[values.length - 1] ?? 0) : 0;
+}
+
+/** Point components (marker, beat, PDF) sorted by time. */
+export function sortedPoints(components: readonly { time: number }[]): SortedPoints {
+  const times = numberField(components, (c) => c.time);
+  const indices = timeOrder(times);
+  return { times: permuted(times, indices), indices };
+}
+
+/** A point timeline reaches its last point. */
+export function lastPointTime(prepared: PreparedTimeline): number {
+  return lastOf(prepared.points?.times);
+}
+
+/** The top that centres something `size` px tall in a row `height` px tall, in whole pixels. */
+export function centredTop(height: number, size: number): number {
+  return Math.round((height - size) / 2);
+}

@@ -1,0 +1,39 @@
+import { MAX_PDF_HEIGHT, PDF_HEIGHT, PDF_ICON_COLOR, PDF_ICON_WIDTH } from '../layout-constants';
+import { occludedMarkers } from '../pdf-markers';
+import { GLYPH_PDF, GLYPH_PDF_OCCLUDED } from '../timeline-drawing';
+import { pointRange } from '../visible-range';
+import { centredTop, lastPointTime, sortedPoints, type KindLayout } from './kind-layout';
+
+/** PDF page markers: a page icon each, faint where the next one covers it. */
+export const pdfLayout: KindLayout = {
+  prepare(timeline, prepared) {
+    prepared.points = sortedPoints(timeline.components as { time: number }[]);
+  },
+
+  least: () => PDF_HEIGHT,
+  most: () => MAX_PDF_HEIGHT,
+  lastTime: lastPointTime,
+
+  draw(prepared, { height, pps, offset, viewport }, out) {
+    const points = prepared.points;
+    if (!points) return;
+    // Start a screen early: whether a visible icon is occluded depends on the ones before it.
+    const [from, to] = pointRange(
+      points.times,
+      (offset - viewport) / pps,
+      (offset + viewport) / pps,
+    );
+    const xs = new Float32Array(to - from);
+    for (let i = from; i < to; i++) xs[i - from] = (points.times[i] ?? 0) * pps - offset;
+    const occluded = occludedMarkers(xs, PDF_ICON_WIDTH);
+    const top = centredTop(height, PDF_HEIGHT) + 5;
+    xs.forEach((x, k) => {
+      if (x < -PDF_ICON_WIDTH || x > viewport) return;
+      out.visibleCount++;
+      const index = points.indices[k + from] ?? 0;
+      const hidden = occluded[k] === 1;
+      out.glyph(x, top, hidden ? GLYPH_PDF_OCCLUDED : GLYPH_PDF, PDF_ICON_COLOR);
+      if (!hidden) out.hit(x, 0, x + PDF_ICON_WIDTH, height, index);
+    });
+  },
+};
