@@ -1,9 +1,9 @@
 import { bench, describe } from 'vitest';
 import type { TimelineJson, ViewerFileJson } from '../src/shared/api-types';
-import { LayoutSession } from '../src/shared/viewer-layout/layout-session';
+import { ViewerFileSession } from '../src/shared/viewer-file-session';
 
 /**
- * The layout worker's pure work (src/shared/viewer-layout, behind workers/layout.worker.ts) at
+ * The file worker's pure work (src/shared/viewer-layout, behind workers/viewer-file.worker.ts) at
  * growing sizes, so its growth with the number of components shows: opening a file (parse and
  * prepare), laying out the whole file (fit to screen) and a close view. Files keep the reference
  * file's mix (70% beats, 3% hierarchy units, 10% markers, 16% harmonies, 0.5% PDF pages).
@@ -118,11 +118,11 @@ const options = { iterations: 3, time: 0, warmupIterations: 1, warmupTime: 0 };
 
 for (const size of sizes) {
   const bytes = new TextEncoder().encode(JSON.stringify(viewerFile(size)));
-  const session = new LayoutSession();
+  const session = new ViewerFileSession();
   session.open(bytes);
   const fit = { zoom: 1, scrollLeft: 0, viewportWidth: 1400, width: 1400 };
   describe(`${size} components`, () => {
-    bench('open (parse + prepare)', () => void new LayoutSession().open(bytes), options);
+    bench('open (parse + prepare)', () => void new ViewerFileSession().open(bytes), options);
     bench('layout, whole file', () => void session.layout(fit), options);
     bench(
       'layout, zoom 100 in the middle',

@@ -53,7 +53,7 @@ function budgetsFor(cpuThrottle: number) {
     longTasks: 0,
     zoomP95Ms: slowed ? 33 : 25,
     heapMb: 100,
-    /** The layout worker's own time at normal speed: a quarter of the 4x budgets. */
+    /** The file worker's own time at normal speed: a quarter of the 4x budgets. */
     workerFirstViewMs: 200,
     workerZoomMs: 8,
   };
@@ -77,7 +77,7 @@ export interface ViewerBenchResult {
   heapMb: number;
   cpuThrottle: number;
   /**
-   * The layout worker's own time (its User Timing measures): from the bytes to the first view
+   * The file worker's own time (its User Timing measures): from the bytes to the first view
    * (parse, prepare, first layout), medians over the loads; and per view laid out while zooming.
    */
   worker: {
@@ -257,7 +257,7 @@ async function userTiming(
   }
 }
 
-/** The layout worker's measures of one name, in order. */
+/** The file worker's measures of one name, in order. */
 async function workerMeasures(page: Page, name: string): Promise<number[]> {
   for (const worker of page.workers()) {
     const found = await worker
@@ -502,7 +502,7 @@ export function viewerBenchRows(result: ViewerBenchResult): [string, string, str
       ? '(budget at normal speed)'
       : `<= ${b.workerFirstViewMs} / zoom p95 <= ${b.workerZoomMs}`;
   rows.push([
-    'layout worker: bytes to first view (parse + prepare + view) / zoom view p50, p95 (ms)',
+    'file worker: bytes to first view (parse + prepare + view) / zoom view p50, p95 (ms)',
     `${f(w.firstViewMs)} (${f(w.parseMs)} + ${f(w.prepareMs)} + ${f(w.firstViewMs - w.parseMs - w.prepareMs)}) / ${f(w.zoomP50)}, ${f(w.zoomP95)}`,
     workerBudget,
     result.cpuThrottle > 1 ? '' : ok(result.passed.worker),

@@ -7,10 +7,10 @@ import { ChosenFileReadError, FILE_READ_ERROR } from '../lib/chosen-files';
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import {
   chooseLocalFiles,
-  createLayoutClient,
+  createViewerFileClient,
   openLocalFile,
   warnAboutOmissions,
-  type LayoutClient,
+  type ViewerFileClient,
 } from '../viewer';
 import { FileDropZone } from './file-drop-zone';
 import { viewerHeading } from './viewer-page';
@@ -19,7 +19,7 @@ import '../viewer/viewer.css';
 
 interface Opened {
   header: ViewerHeader;
-  client: LayoutClient;
+  client: ViewerFileClient;
   release: () => void;
 }
 
@@ -60,7 +60,7 @@ export function LocalViewerPage() {
       return;
     }
     setBusy(true);
-    const client = createLayoutClient();
+    const client = createViewerFileClient();
     try {
       const local = await openLocalFile(chosen.files);
       const result = await client.open(local.bytes);
@@ -71,7 +71,7 @@ export function LocalViewerPage() {
         return;
       }
       warnAboutOmissions(result.header);
-      // The layout worker now holds the file: the table view, the strip and the export ask it,
+      // The file worker now holds the file: the table view, the strip and the export ask it,
       // as for a stored file. The page keeps only what frees the object URLs.
       const releaseUrls = local.release;
       const next: Opened = {

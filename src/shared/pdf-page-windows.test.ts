@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LayoutSession } from './viewer-layout/layout-session';
+import { ViewerFileSession } from './viewer-file-session';
 import { occludedMarkers } from './viewer-layout/pdf-markers';
 import { viewerFixture } from './viewer-layout/viewer-fixture.test-support';
 import {
@@ -180,8 +180,8 @@ describe('pagesAhead', () => {
 });
 
 describe('the layout session', () => {
-  it('works out the windows of a PDF timeline where the layout worker holds its markers', () => {
-    const session = new LayoutSession();
+  it('works out the windows of a PDF timeline where the file worker holds its markers', () => {
+    const session = new ViewerFileSession();
     const opened = session.open(new TextEncoder().encode(JSON.stringify(viewerFixture())));
     if (!opened.ok) throw new Error(opened.message);
     const pdf = opened.header.timelines.find((timeline) => timeline.kind === 'PDF')!;

@@ -2,7 +2,7 @@
  * Which score page to show at a playback time (SPEC.md section 4): before the first page time the
  * first page; otherwise the page whose time window, shifted PAGE_SWITCH_LEAD seconds early,
  * contains the time; after the last page time the last page. The windows are worked out once per
- * PDF timeline (in the layout worker); the page asks `windowAt` every frame, a binary search.
+ * PDF timeline (in the file worker); the page asks `windowAt` every frame, a binary search.
  */
 
 /** The page turns this many seconds before its marker, so the reader sees it coming. */

@@ -1,4 +1,4 @@
-import type { ComponentRef } from '../shared/viewer-layout/layout-session';
+import type { ComponentRef } from '../shared/viewer-file-session';
 
 /**
  * The tooltip that names the component under the mouse. At most one hit test per animation

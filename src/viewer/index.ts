@@ -5,5 +5,5 @@
  */
 export { useViewerLoad } from './use-viewer-load';
 export { warnAboutOmissions } from './header-warnings';
-export { createLayoutClient, type LayoutClient } from './layout-client';
+export { createViewerFileClient, type ViewerFileClient } from './viewer-file-client';
 export { chooseLocalFiles, openLocalFile } from './local/local-file';

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import { warnAboutOmissions } from './header-warnings';
-import type { LayoutClient } from './layout-client';
+import type { ViewerFileClient } from './viewer-file-client';
 import { takeViewerLoad } from './viewer-preload';
 
 export type ViewerLoad =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; header: ViewerHeader; client: LayoutClient; mediaBaseUrl: string };
+  | { status: 'ready'; header: ViewerHeader; client: ViewerFileClient; mediaBaseUrl: string };
 
 /**
- * Loads one file for the viewer: the JSON bytes and the layout worker start together (early, from
+ * Loads one file for the viewer: the JSON bytes and the file worker start together (early, from
  * src/viewer/viewer-preload.ts, when the page was opened on the viewer), the worker parses and
  * prepares the file, and the page gets a small header. The layout client is disposed when the
  * page leaves or the id changes.

@@ -2,7 +2,7 @@ import type { ComponentJson } from '../shared/api-types';
 import type { NavigationKey } from '../shared/viewer-layout/component-navigation';
 import { hitComponent } from '../shared/viewer-layout/hit-test';
 import { DEFAULT_TIMELINE_WIDTH } from '../shared/viewer-layout/layout-constants';
-import type { ComponentRef } from '../shared/viewer-layout/layout-session';
+import type { ComponentRef } from '../shared/viewer-file-session';
 import { timeToX, xToTime } from '../shared/viewer-layout/time-scale';
 import { rulerTicks } from '../shared/viewer-layout/time-ruler';
 import {
@@ -28,7 +28,7 @@ import { hoverText } from './component-inspector';
 import { HoverTip } from './hover-tip';
 import { LabelLayer } from './label-layer';
 import { LatestWins } from './latest-wins';
-import type { LayoutClient } from './layout-client';
+import type { ViewerFileClient } from './viewer-file-client';
 import type { MediaAdapter } from './media/media-adapter';
 import type { PublishedClock } from './playback-clock';
 import { clampToSpan, seekApplies, type SeekRequest } from './playback-rules';
@@ -128,7 +128,7 @@ export class ViewerController {
 
   constructor(
     private readonly header: ViewerHeader,
-    private readonly client: LayoutClient,
+    private readonly client: ViewerFileClient,
     private readonly media: MediaAdapter,
     private readonly elements: ViewerElements,
     private readonly listener: ViewerListener,
@@ -225,7 +225,7 @@ export class ViewerController {
     );
   }
 
-  /** What the layout worker is asked for to draw a view at the fitted heights. */
+  /** What the file worker is asked for to draw a view at the fitted heights. */
   private requestFor(view: ViewState): ViewRequest {
     return { ...requestOf(view), heights: this.heights };
   }

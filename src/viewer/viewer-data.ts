@@ -1,7 +1,7 @@
 import { ApiRequestError, apiGet } from '../lib/api-client';
 
 /**
- * Fetches the viewer JSON as raw bytes: the layout worker parses it, so a multi-megabyte file
+ * Fetches the viewer JSON as raw bytes: the file worker parses it, so a multi-megabyte file
  * never blocks the page. It goes through the app's HTTP client like every API call, so a signed-in
  * user's expired access token is renewed first, and a session that has ended still opens public
  * files. The viewer says itself what went wrong, so no alert is raised.

@@ -1,13 +1,13 @@
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import type { ViewRequest } from '../shared/viewer-layout/view-layout';
 import { timeAxisWidth } from '../shared/viewer-layout/layout-constants';
-import { createLayoutClient, type LayoutClient } from './layout-client';
+import { createViewerFileClient, type ViewerFileClient } from './viewer-file-client';
 import { fetchMediaBaseUrl, fetchViewerBytes } from './viewer-data';
 
 /**
  * The viewer's head start. index.html loads this module as a small entry of its own, ahead of
  * the app bundle: on a page opened straight on /viewer/{id} it starts the JSON fetch and the
- * layout worker while the app bundle is still downloading and starting, and hands the bytes to
+ * file worker while the app bundle is still downloading and starting, and hands the bytes to
  * the worker the moment they arrive, so parsing overlaps the app's start-up. The viewer:drawn
  * budget (DESIGN.md section 7) cannot be met if any of that waits for React.
  */
@@ -22,7 +22,7 @@ export type ViewerOpened = { ok: true; header: ViewerHeader } | { ok: false; mes
 export interface ViewerStart {
   fileId: string;
   abort: AbortController;
-  client: LayoutClient;
+  client: ViewerFileClient;
   /** The file fetched, parsed and prepared by the worker (or why not). */
   opened: Promise<ViewerOpened>;
   mediaBase: Promise<string>;
@@ -52,7 +52,7 @@ function firstViewGuess(): ViewRequest | undefined {
 
 function startViewerLoad(fileId: string): ViewerStart {
   const abort = new AbortController();
-  const client = createLayoutClient();
+  const client = createViewerFileClient();
   const opened = (async (): Promise<ViewerOpened> => {
     const bytes = await fetchViewerBytes(fileId, abort.signal);
     if (!bytes.ok) {
@@ -62,10 +62,9 @@ function startViewerLoad(fileId: string): ViewerStart {
       };
     }
     const firstView = firstViewGuess();
+    // The session lays the first view out as soon as it has opened the file (view-prefetch.ts).
     const result = await client.open(bytes.bytes, firstView);
     if (!result.ok) return { ok: false, message: result.message };
-    // Answered by the layout the worker started on as soon as it had opened the file.
-    if (firstView) client.prefetchLayout(firstView);
     performance.mark('viewer:data');
     return result;
   })().catch((): ViewerOpened => ({ ok: false, message: NETWORK_MESSAGE }));

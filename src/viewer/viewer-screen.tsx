@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MissingFile, ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import { formatTime } from '../shared/time-format';
 import { ComponentInspector } from './component-inspector';
-import type { LayoutClient } from './layout-client';
+import type { ViewerFileClient } from './viewer-file-client';
 import { htmlMediaAdapter } from './media/html-media-adapter';
 import { abstractClock, type MediaAdapter } from './media/media-adapter';
 import { youtubeAdapter } from './media/youtube-adapter';
@@ -24,7 +24,7 @@ import { timelineData } from './extras/use-timeline-tracks';
 
 interface ViewerScreenProps {
   header: ViewerHeader;
-  client: LayoutClient;
+  client: ViewerFileClient;
   mediaBaseUrl: string;
   /** 'local': nothing stored, no share; 'embed': chrome-less, no inspector unless asked. */
   mode?: 'stored' | 'local' | 'embed';
@@ -133,7 +133,7 @@ export function ViewerScreen({
     (timeline: number) => client.api.pdfPageWindows(timeline),
     [client],
   );
-  // The table view, the strip and the export ask the layout worker, which holds the file.
+  // The table view, the strip and the export ask the file worker, which holds the file.
   const data = useMemo(() => timelineData(client.api), [client]);
   const selectedAt = selection ? componentTime(selection.component) : null;
   /** Where a shared link to this moment opens (share-params.ts). */

@@ -207,7 +207,7 @@ test.describe('beyond the specification', () => {
   test('export: the marker timeline of a fixture downloads as CSV with the desktop columns', async ({
     page,
   }) => {
-    // The layout worker writes the CSV from the file it holds: no second download for it.
+    // The file worker writes the CSV from the file it holds: no second download for it.
     const jsonRequests = viewerJsonRequests(page, 135);
     await openViewer(page, '/viewer/135');
     const json = await fileJson(page, 135);
@@ -256,7 +256,7 @@ test.describe('beyond the specification', () => {
   test('table view: operable with the keyboard alone, announced, and no serious axe violations', async ({
     page,
   }) => {
-    // The table reads the layout worker's copy of the file: the JSON is downloaded once.
+    // The table reads the file worker's copy of the file: the JSON is downloaded once.
     const jsonRequests = viewerJsonRequests(page, 135);
     await openViewer(page, '/viewer/135');
     const tableButton = page.getByRole('button', { name: 'Table' });

@@ -1,7 +1,7 @@
 /**
  * One timeline as CSV in the column layout the desktop app imports 'by time' (SPEC.md section 3,
  * 'CSV import columns per kind'), so that the file imports back into TiLiA desktop. Text that a
- * spreadsheet would run as a formula is made inert (csv.ts). Written in the layout worker, which
+ * spreadsheet would run as a formula is made inert (csv.ts). Written in the file worker, which
  * holds the timeline's table; the page only saves the text.
  */
 import type {

@@ -1,6 +1,6 @@
 /**
  * The viewer's timelines as tables: one row per component, kind-specific columns, rows in time
- * order. Built in the layout worker, which holds the parsed file: the page asks it for the rows
+ * order. Built in the file worker, which holds the parsed file: the page asks it for the rows
  * on screen (`tableRowWindow`), for compact per-timeline arrays (timeline-tracks.ts) and for a
  * timeline's CSV (timeline-csv.ts), so the file is never parsed or sorted on the main thread.
  */

@@ -1,7 +1,7 @@
 /**
  * A timeline table in compact form, for the page: what the 'now playing' strip and the table
  * view need every frame (which row is under the playhead, what to say for it) as typed arrays
- * and one label per row. The layout worker builds them from its tables and transfers the arrays;
+ * and one label per row. The file worker builds them from its tables and transfers the arrays;
  * the page never holds the components themselves.
  */
 import type { HarmonyComponentJson, PdfMarkerComponentJson } from '../api-types';

@@ -39,7 +39,7 @@ export function scaleOf(view: ViewState): TimeScale {
   };
 }
 
-/** What the layout worker is asked for to draw this view. */
+/** What the file worker is asked for to draw this view. */
 export function requestOf(view: ViewState): ViewRequest {
   return {
     zoom: view.zoom,

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { TimelineTrack } from '../../shared/timeline-tables/timeline-tracks';
-import type { LayoutApi } from '../layout-client';
+import type { FileApi } from '../viewer-file-client';
 
 /**
- * What the table view, the 'now playing' strip and the CSV export ask the layout worker for. The
+ * What the table view, the 'now playing' strip and the CSV export ask the file worker for. The
  * worker holds the parsed file (a stored file's download or a local file's bytes alike), so the
  * page neither downloads it again nor parses it: it gets compact tracks once, the cells of the
  * rows on screen, and a timeline's CSV text.
  */
-export type TimelineDataApi = Pick<LayoutApi, 'timelineTracks' | 'tableRows' | 'timelineCsv'>;
+export type TimelineDataApi = Pick<FileApi, 'timelineTracks' | 'tableRows' | 'timelineCsv'>;
 
 /**
  * The three calls as plain functions of their own: a comlink proxy hands out a new function on

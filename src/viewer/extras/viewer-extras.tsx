@@ -21,7 +21,7 @@ export interface ViewerExtrasProps {
   selectedId: number | null;
   /** Stored files can be shared; a local file cannot. */
   shareableId: number | null;
-  /** The layout worker, which holds the file: tracks, the rows on screen, a timeline's CSV. */
+  /** The file worker, which holds the file: tracks, the rows on screen, a timeline's CSV. */
   data: TimelineDataApi;
   /** The embed shows the strip only. */
   embed?: boolean;
@@ -39,7 +39,7 @@ interface ExportMenuProps {
   timelineCsv: TimelineDataApi['timelineCsv'];
 }
 
-/** One entry per timeline; the layout worker writes the CSV, the page only saves it. */
+/** One entry per timeline; the file worker writes the CSV, the page only saves it. */
 function ExportMenu({ tracks, title, timelineCsv }: ExportMenuProps) {
   const [failed, setFailed] = useState(false);
   const save = (track: TimelineTrack) => {

@@ -63,7 +63,7 @@ export function pdfMatcher(pdfPaths: string[], pdfs: { name: string; url: string
 
 export interface LocalFile {
   json: ViewerFileJson;
-  /** The JSON as bytes, for the layout worker (the same input as a stored file's). */
+  /** The JSON as bytes, for the file worker (the same input as a stored file's). */
   bytes: ArrayBuffer;
   /** Revokes the object URLs of the media and PDFs. */
   release(): void;

@@ -9,7 +9,7 @@ import { PdfPageView, type PageState } from './pdf-page-view';
 
 /** One PDF timeline of the file, as the panel offers it. */
 export interface PdfSource {
-  /** The timeline's index in the viewer's stack (the layout worker's key for it). */
+  /** The timeline's index in the viewer's stack (the file worker's key for it). */
   timeline: number;
   name: string;
   /** '' when the PDF was not uploaded with the file. */
@@ -26,7 +26,7 @@ type DocumentState =
 interface PdfPanelProps {
   source: PdfSource;
   clock: PlaybackClock;
-  /** The page windows of a PDF timeline, worked out in the layout worker. */
+  /** The page windows of a PDF timeline, worked out in the file worker. */
   loadPageWindows: (timeline: number) => Promise<PageWindows>;
   /** False while the panel is hidden: the page stops following playback. */
   active: boolean;

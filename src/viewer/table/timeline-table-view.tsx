@@ -9,7 +9,7 @@ import { formatTime } from '../../shared/time-format';
 import type { PlaybackClock } from '../playback-clock';
 import { gridMove, pageOf, TABLE_PAGE_SIZE } from './grid-keys';
 
-/** The cells of `count` rows of a timeline from row `first` (the layout worker's tableRows). */
+/** The cells of `count` rows of a timeline from row `first` (the file worker's tableRows). */
 export type RowLoader = (timeline: number, first: number, count: number) => Promise<string[][]>;
 
 interface TableViewProps {
@@ -61,7 +61,7 @@ function useRowWindow(
  * The 'Table' view: one timeline at a time as an ARIA grid. Arrow keys move between cells,
  * Page Up/Down and Ctrl+Home/End between pages and ends, Enter seeks to the row's component.
  * Rows are shown a page at a time (a beat timeline can have tens of thousands), their cells asked
- * of the layout worker page by page; the row count, the row under the playhead and what is said
+ * of the file worker page by page; the row count, the row under the playhead and what is said
  * for it come from the timeline's track. aria-rowcount and aria-rowindex tell screen readers
  * where they are in the whole timeline. The row under the playhead is marked from the frame
  * loop, not by re-rendering, and announced (politely, only while playing) in a live region.

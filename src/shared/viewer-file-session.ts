@@ -1,17 +1,18 @@
-import type { ComponentJson, PdfMarkerComponentJson, ViewerFileJson } from '../api-types';
-import { pageWindows, type PageWindows } from '../pdf-page-windows';
-import { timelineCsv } from '../timeline-tables/timeline-csv';
+import type { ComponentJson, PdfMarkerComponentJson, ViewerFileJson } from './api-types';
+import { pageWindows, type PageWindows } from './pdf-page-windows';
+import { timelineCsv } from './timeline-tables/timeline-csv';
 import {
   displayOrder,
   tableRowWindow,
   timelineTable,
   type TimelineTable,
-} from '../timeline-tables/timeline-tables';
-import { timelineTrack, type TimelineTrack } from '../timeline-tables/timeline-tracks';
-import { neighbourComponent, type NavigationKey } from './component-navigation';
-import { TimelineHeightError } from './timeline-heights';
-import { prepareFile, type PreparedFile, type ViewerHeader } from './viewer-document';
-import { layoutView, sameView, type ViewLayout, type ViewRequest } from './view-layout';
+} from './timeline-tables/timeline-tables';
+import { timelineTrack, type TimelineTrack } from './timeline-tables/timeline-tracks';
+import { neighbourComponent, type NavigationKey } from './viewer-layout/component-navigation';
+import { TimelineHeightError } from './viewer-layout/timeline-heights';
+import { prepareFile, type PreparedFile, type ViewerHeader } from './viewer-layout/viewer-document';
+import { steppedZoom } from './viewer-layout/time-scale';
+import { layoutView, type ViewLayout, type ViewRequest } from './viewer-layout/view-layout';
 
 export type OpenError = 'timeline-height' | 'invalid-file';
 
@@ -38,26 +39,26 @@ export interface ComponentRef {
   index: number;
 }
 
+/** Zoom steps laid out unseen by `warmUp`. */
+const WARM_UP_STEPS = 4;
+
 /**
- * The layout side of one open viewer: it parses the file JSON, prepares it once and answers view
- * requests. The layout worker exposes one; without workers the page runs one in process.
+ * The viewer's side of one open file, off the page: it parses the file JSON, prepares it once and
+ * answers what the page asks of the file (view layouts, components and their neighbours, table
+ * rows, CSV, PDF page windows). The file worker exposes one; without workers the page runs one in
+ * process. What is laid out ahead of the page's asking is decided in one place, page-side
+ * (src/viewer/view-prefetch.ts), for both.
  */
-export class LayoutSession {
+export class ViewerFileSession {
   private file: PreparedFile | null = null;
   private json: ViewerFileJson | null = null;
   private byId: Map<number, ComponentRef> | null = null;
-  /** A view laid out before anyone asked (see `open`), answering one request for that view. */
-  private ahead: { request: ViewRequest; layout: ViewLayout } | null = null;
+  private warmedUp = false;
   /** Timeline tables by the timeline's index, built when first asked for (null: no table). */
   private tables = new Map<number, TimelineTable | null>();
 
-  /**
-   * Takes the raw bytes of `files/{id}/json`, so that parsing happens here, off the page. With
-   * `firstView`, that view is laid out right after the answer is sent (see `layAhead`): the
-   * page's first request for it then finds it ready, instead of waiting for a round trip through
-   * a main thread that is busy starting the app.
-   */
-  open(bytes: ArrayBuffer | Uint8Array, firstView?: ViewRequest): OpenResult {
+  /** Takes the raw bytes of `files/{id}/json`, so that parsing happens here, off the page. */
+  open(bytes: ArrayBuffer | Uint8Array): OpenResult {
     let json: ViewerFileJson;
     const started = performance.now();
     try {
@@ -79,37 +80,32 @@ export class LayoutSession {
     }
     this.json = json;
     this.byId = null;
-    this.ahead = null;
+    this.warmedUp = false;
     this.tables.clear();
-    if (firstView) setTimeout(() => this.layAhead(firstView), 0);
     return { ok: true, header: this.file.header };
   }
 
-  /** Lays a view out now, for the next request of that same view to take. */
-  layAhead(request: ViewRequest): void {
-    if (!this.file) return;
-    const started = performance.now();
-    this.ahead = { request, layout: layoutView(this.file, request) };
-    measure('layout:view', started, performance.now());
-  }
-
-  /** A view's layout: the one laid out ahead when it is that view (once), else a new one. */
+  /** A view's layout. */
   layout(request: ViewRequest): ViewLayout {
-    const ahead = this.ahead;
-    this.ahead = null;
-    if (ahead && sameView(this.withHeights(ahead.request), this.withHeights(request))) {
-      return ahead.layout;
-    }
     const started = performance.now();
     const layout = layoutView(this.requireFile(), request);
     measure('layout:view', started, performance.now());
     return layout;
   }
 
-  /** A request with its heights said: the least ones when it gives none. */
-  private withHeights(request: ViewRequest): ViewRequest {
-    if (request.heights) return request;
-    return { ...request, heights: this.requireFile().timelines.map((t) => t.height) };
+  /**
+   * Lays out the few zoom steps in from `first` and throws them away, once per file: the engine
+   * then has the layout code compiled and optimised before the user's first zoom, which otherwise
+   * costs several times a later one.
+   */
+  warmUp(first: ViewRequest): void {
+    if (this.warmedUp || !this.file) return;
+    this.warmedUp = true;
+    let zoom = first.zoom;
+    for (let step = 0; step < WARM_UP_STEPS; step++) {
+      zoom = steppedZoom(zoom, 1);
+      layoutView(this.file, { ...first, zoom });
+    }
   }
 
   component(ref: ComponentRef): ComponentJson | null {
@@ -173,7 +169,6 @@ export class LayoutSession {
   }
 
   close(): void {
-    this.ahead = null;
     this.json = null;
     this.file = null;
     this.byId = null;
@@ -202,12 +197,13 @@ export class LayoutSession {
 }
 
 /**
- * The layout worker's API (workers/layout.worker.ts exposes exactly this over comlink). It lives
- * here so the page can name it without compiling the worker.
+ * The file worker's API (workers/viewer-file.worker.ts exposes exactly this over comlink). It
+ * lives here so the page can name it without compiling the worker.
  */
-export interface LayoutWorkerApi {
-  open(bytes: ArrayBuffer, firstView?: ViewRequest): OpenResult;
+export interface ViewerFileApi {
+  open(bytes: ArrayBuffer): OpenResult;
   layout(request: ViewRequest): ViewLayout;
+  warmUp(first: ViewRequest): void;
   component(ref: ComponentRef): ComponentJson | null;
   neighbour(ref: ComponentRef, key: NavigationKey): ComponentRef | null;
   findComponent(id: number): ComponentRef | null;

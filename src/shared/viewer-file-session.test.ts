@@ -1,15 +1,22 @@
-import { describe, expect, it } from 'vitest';
-import { timelineCsv } from '../timeline-tables/timeline-csv';
-import { tableRowWindow, timelineTables } from '../timeline-tables/timeline-tables';
-import { timelineTrack } from '../timeline-tables/timeline-tracks';
-import { LayoutSession } from './layout-session';
-import { viewerFixture } from './viewer-fixture.test-support';
+import { describe, expect, it, vi } from 'vitest';
+import { layoutView } from './viewer-layout/view-layout';
+
+// layoutView itself, counted: the warm-up must lay its steps out once per file.
+vi.mock('./viewer-layout/view-layout', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./viewer-layout/view-layout')>();
+  return { ...original, layoutView: vi.fn(original.layoutView) };
+});
+import { timelineCsv } from './timeline-tables/timeline-csv';
+import { tableRowWindow, timelineTables } from './timeline-tables/timeline-tables';
+import { timelineTrack } from './timeline-tables/timeline-tracks';
+import { ViewerFileSession } from './viewer-file-session';
+import { viewerFixture } from './viewer-layout/viewer-fixture.test-support';
 
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
-describe('LayoutSession', () => {
+describe('ViewerFileSession', () => {
   it('opens the file bytes and answers layout, component and navigation requests', () => {
-    const session = new LayoutSession();
+    const session = new ViewerFileSession();
     const opened = session.open(bytes(viewerFixture()));
     if (!opened.ok) throw new Error(opened.message);
     expect(opened.header.timelines).toHaveLength(7);
@@ -25,7 +32,7 @@ describe('LayoutSession', () => {
   });
 
   it('answers the table view, the strip and the export from the file it holds', () => {
-    const session = new LayoutSession();
+    const session = new ViewerFileSession();
     const fixture = viewerFixture();
     session.open(bytes(fixture));
     const tables = timelineTables(fixture);
@@ -50,7 +57,7 @@ describe('LayoutSession', () => {
   });
 
   it('reports a hierarchy without height as data, with the SPEC message', () => {
-    const session = new LayoutSession();
+    const session = new ViewerFileSession();
     const result = session.open(
       bytes(viewerFixture([{ kind: 'HIERARCHY_TIMELINE', height: null }])),
     );
@@ -62,8 +69,26 @@ describe('LayoutSession', () => {
   });
 
   it('reports unreadable bytes as data', () => {
-    const session = new LayoutSession();
+    const session = new ViewerFileSession();
     expect(session.open(new TextEncoder().encode('{nope')).ok).toBe(false);
     expect(() => session.layout({ zoom: 1, scrollLeft: 0, viewportWidth: 1, width: 1 })).toThrow();
+  });
+
+  it('warms up once per file: zoom steps laid out unseen, nothing after close', () => {
+    const session = new ViewerFileSession();
+    const view = { zoom: 1, scrollLeft: 0, viewportWidth: 800, width: 800 };
+    const laidOut = vi.mocked(layoutView);
+    session.warmUp(view);
+    session.open(bytes(viewerFixture()));
+    laidOut.mockClear();
+    session.warmUp(view);
+    session.warmUp(view);
+    expect(laidOut).toHaveBeenCalledTimes(4);
+    expect(laidOut.mock.calls.map(([, request]) => request.zoom)).toEqual(
+      [1.2, 1.44, 1.728, 2.0736].map((zoom) => expect.closeTo(zoom, 6)),
+    );
+    session.close();
+    session.warmUp(view);
+    expect(laidOut).toHaveBeenCalledTimes(4);
   });
 });

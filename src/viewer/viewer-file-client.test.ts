@@ -1,13 +1,53 @@
 import { describe, expect, it, vi } from 'vitest';
 import { viewerFixture } from '../shared/viewer-layout/viewer-fixture.test-support';
-import { createLayoutClient } from './layout-client';
+import { createViewerFileClient } from './viewer-file-client';
 
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).buffer;
 const firstView = { zoom: 1, scrollLeft: 0, viewportWidth: 800, width: 800 };
 
-describe('layout client prefetch', () => {
+describe('file client prefetch', () => {
+  it('lays the first view out with the open, warms up once, and answers the page from it', async () => {
+    const client = createViewerFileClient({ inProcess: true });
+    const layout = vi.spyOn(client.api, 'layout');
+    const warmUp = vi.spyOn(client.api, 'warmUp');
+    const opened = await client.open(bytes(viewerFixture()), firstView);
+    if (!opened.ok) throw new Error(opened.message);
+    expect(layout).toHaveBeenCalledTimes(1);
+    expect(warmUp).toHaveBeenCalledTimes(1);
+    // The page's request names the heights it measured: the file's least ones here.
+    const heights = opened.header.timelines.map((timeline) => timeline.height);
+    const first = await client.layout({ ...firstView, heights });
+    expect(layout).toHaveBeenCalledTimes(1);
+    expect(first.rows.map((row) => row.height)).toEqual(heights);
+    // Taller rows are another view.
+    await client.layout({ ...firstView, heights: heights.map((height) => height + 10) });
+    expect(layout).toHaveBeenCalledTimes(2);
+    client.dispose();
+  });
+
+  it('drops the first view when another view is asked for first', async () => {
+    const client = createViewerFileClient({ inProcess: true });
+    const layout = vi.spyOn(client.api, 'layout');
+    await client.open(bytes(viewerFixture()), firstView);
+    await client.layout({ ...firstView, zoom: 2 });
+    await client.layout(firstView);
+    expect(layout).toHaveBeenCalledTimes(3);
+    client.dispose();
+  });
+
+  it('answers a file it could not open with its error, and no layout', async () => {
+    const client = createViewerFileClient({ inProcess: true });
+    const broken = new TextEncoder().encode('{"timelines": [tr').buffer;
+    expect(await client.open(broken, firstView)).toMatchObject({
+      ok: false,
+      error: 'invalid-file',
+    });
+    await expect(client.layout(firstView)).rejects.toThrow(/No file is open/);
+    client.dispose();
+  });
+
   it('answers the first request for the prefetched view with the prefetched layout, once', async () => {
-    const client = createLayoutClient({ inProcess: true });
+    const client = createViewerFileClient({ inProcess: true });
     const opened = await client.open(bytes(viewerFixture()));
     expect(opened.ok).toBe(true);
     const laidOut = vi.spyOn(client.api, 'layout');
@@ -24,7 +64,7 @@ describe('layout client prefetch', () => {
   });
 
   it('lays out a different view than the prefetched one', async () => {
-    const client = createLayoutClient({ inProcess: true });
+    const client = createViewerFileClient({ inProcess: true });
     await client.open(bytes(viewerFixture()));
     const laidOut = vi.spyOn(client.api, 'layout');
     client.prefetchLayout(firstView);
@@ -38,7 +78,7 @@ describe('layout client prefetch', () => {
   });
 
   it('keeps several prefetched views (the zoom steps either side) and answers whichever is asked', async () => {
-    const client = createLayoutClient({ inProcess: true });
+    const client = createViewerFileClient({ inProcess: true });
     await client.open(bytes(viewerFixture()));
     const laidOut = vi.spyOn(client.api, 'layout');
     const zoomIn = { ...firstView, zoom: 1.2, scrollLeft: 80 };

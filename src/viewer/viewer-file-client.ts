@@ -1,0 +1,102 @@
+import * as Comlink from 'comlink';
+import type { ViewerFileApi } from '../shared/viewer-file-session';
+import type { ViewLayout, ViewRequest } from '../shared/viewer-layout/view-layout';
+import { ViewPrefetch } from './view-prefetch';
+
+/** The file session's API as the page sees it: every call is asynchronous, in a worker or not. */
+export type FileApi = {
+  [K in keyof ViewerFileApi]: (
+    ...args: Parameters<ViewerFileApi[K]>
+  ) => Promise<Awaited<ReturnType<ViewerFileApi[K]>>>;
+};
+
+/** The page's handle on one open file's session, with the prefetch policy (view-prefetch.ts). */
+export interface ViewerFileClient {
+  api: FileApi;
+  /** 'worker', or 'in-process' when workers are unavailable (or a test asks for it). */
+  mode: 'worker' | 'in-process';
+  /**
+   * Transfers a buffer to the session (a copy in process); with `firstView`, the session lays
+   * that view out as soon as it has answered (see ViewPrefetch.open).
+   */
+  open(bytes: ArrayBuffer, firstView?: ViewRequest): ReturnType<FileApi['open']>;
+  /** A view's layout: a prefetched one when it is for the same view, else a new request. */
+  layout(request: ViewRequest): Promise<ViewLayout>;
+  /**
+   * Asks for a view ahead of the page (its first one; the zoom steps next to the current view),
+   * for `layout` to answer with once. The next `layout` call drops the views it did not ask for.
+   */
+  prefetchLayout(request: ViewRequest): void;
+  dispose(): void;
+}
+
+/** The client's `open`, `layout` and `prefetchLayout`: the one prefetch policy over `api`. */
+function withPrefetch(api: FileApi, transfer: (bytes: ArrayBuffer) => ArrayBuffer) {
+  const policy = new ViewPrefetch({
+    open: (bytes) => api.open(transfer(bytes)),
+    layout: (request) => api.layout(request),
+    warmUp: (first) => api.warmUp(first),
+  });
+  return {
+    open: (bytes: ArrayBuffer, firstView?: ViewRequest) => policy.open(bytes, firstView),
+    layout: (request: ViewRequest) => policy.layout(request),
+    prefetchLayout: (request: ViewRequest) => policy.prefetch(request),
+  };
+}
+
+function inProcessClient(): ViewerFileClient {
+  // Loaded on demand: pages that get a worker never download the session's code twice.
+  const loading = import('../shared/viewer-file-session').then(
+    ({ ViewerFileSession }) => new ViewerFileSession(),
+  );
+  const api: FileApi = {
+    open: async (bytes) => (await loading).open(bytes),
+    layout: async (request) => (await loading).layout(request),
+    warmUp: async (first) => (await loading).warmUp(first),
+    component: async (ref) => (await loading).component(ref),
+    neighbour: async (ref, key) => (await loading).neighbour(ref, key),
+    findComponent: async (id) => (await loading).findComponent(id),
+    pdfPageWindows: async (timeline) => (await loading).pdfPageWindows(timeline),
+    timelineTracks: async () => (await loading).timelineTracks(),
+    tableRows: async (timeline, first, count) => (await loading).tableRows(timeline, first, count),
+    timelineCsv: async (timeline) => (await loading).timelineCsv(timeline),
+    close: async () => (await loading).close(),
+  };
+  return {
+    api,
+    mode: 'in-process',
+    ...withPrefetch(api, (bytes) => bytes),
+    dispose: () => void loading.then((session) => session.close()),
+  };
+}
+
+/**
+ * The one place that creates the file worker and wraps it with comlink. Falls back to running
+ * the same session in process when module workers are unavailable.
+ */
+export function createViewerFileClient(options: { inProcess?: boolean } = {}): ViewerFileClient {
+  if (options.inProcess || typeof Worker === 'undefined') return inProcessClient();
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('../../workers/viewer-file.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'tilia-viewer-file',
+    });
+  } catch {
+    return inProcessClient();
+  }
+  const remote = Comlink.wrap<ViewerFileApi>(worker);
+  let disposed = false;
+  const api = remote as unknown as FileApi;
+  return {
+    api,
+    mode: 'worker',
+    ...withPrefetch(api, (bytes) => Comlink.transfer(bytes, [bytes])),
+    dispose: () => {
+      if (disposed) return;
+      disposed = true;
+      remote[Comlink.releaseProxy]();
+      worker.terminate();
+    },
+  };
+}
