@@ -1,7 +1,7 @@
 import { harmonyLabelParts } from '../harmony/harmony-label';
 import type { KeyFields } from '../harmony/pitch-spelling';
 import { FIGURE_FONT_SIZE } from './layout-constants';
-import { labelWidth } from './label-fit';
+import { labelWidth, spacedLabelWidth } from './label-fit';
 import { aggregatePoints, lowerBound, upperBound } from './visible-range';
 import { numberField, permuted, timeOrder } from './time-order';
 
@@ -39,7 +39,7 @@ function measured(main: string, figures: string[], after: string): HarmonyLabel 
     main,
     figures,
     after,
-    width: labelWidth(main) + figureWidth + labelWidth(after),
+    width: spacedLabelWidth(main) + figureWidth + spacedLabelWidth(after),
   };
 }
 

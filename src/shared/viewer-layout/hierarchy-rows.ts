@@ -22,11 +22,19 @@ export function levelColor(level: number): number {
   return HIERARCHY_LEVEL_COLORS[index] ?? HIERARCHY_LEVEL_COLORS[0];
 }
 
-/** A unit's boundary: its fill darkened, so touching units of one colour stay apart. */
-export function boundaryColor(fill: number): number {
-  const channel = (shift: number) => Math.round(((fill >> shift) & 0xff) * 0.55);
+/**
+ * A unit's boundary: its fill darkened, so touching units of one colour stay apart. `shade` is
+ * what is left of each channel: a unit too narrow for more than its boundary column takes a
+ * lighter one (NARROW_BOUNDARY_SHADE), so a level of such units keeps its colour.
+ */
+export function boundaryColor(fill: number, shade = 0.55): number {
+  const channel = (shift: number) => Math.round(((fill >> shift) & 0xff) * shade);
   return (channel(16) << 16) | (channel(8) << 8) | channel(0);
 }
+
+/** Units narrower than this (px) are mostly boundary: theirs is NARROW_BOUNDARY_SHADE. */
+export const NARROW_UNIT_WIDTH = 4;
+export const NARROW_BOUNDARY_SHADE = 0.85;
 
 export interface HierarchyLevel {
   level: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitLabel, labelWidth, parseColor } from './label-fit';
+import { fitLabel, labelWidth, parseColor, spacedLabelWidth } from './label-fit';
 
 describe('fitLabel', () => {
   it('keeps a label that fits and clips one that does not, with an ellipsis', () => {
@@ -20,5 +20,14 @@ describe('parseColor', () => {
     expect(parseColor('')).toBeNull();
     expect(parseColor(null)).toBeNull();
     expect(parseColor('red')).toBeNull();
+  });
+});
+
+describe('spacedLabelWidth', () => {
+  it('allows capitals more than the average glyph, and lower case no more', () => {
+    // 'VM' set in 12 px sans is about 19 px wide; the average glyph says 14.4.
+    expect(spacedLabelWidth('VM', 12)).toBeGreaterThanOrEqual(19);
+    expect(spacedLabelWidth('vi', 12)).toBe(labelWidth('vi', 12));
+    expect(spacedLabelWidth('IIM/V', 12)).toBeGreaterThan(labelWidth('IIM/V', 12));
   });
 });

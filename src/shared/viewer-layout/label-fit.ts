@@ -25,6 +25,21 @@ export function labelWidth(text: string, fontSize = LABEL_FONT_SIZE): number {
   return Array.from(text).length * fontSize * AVERAGE_GLYPH_WIDTH;
 }
 
+/** Capitals' width in ems: most are wider than the average glyph (M about 0.86, V 0.68). */
+const CAPITAL_GLYPH_WIDTH = 0.8;
+
+/**
+ * A label's width allowing for its capitals, for labels set close together (chord names such as
+ * 'VM' or 'IIM/V', where the average glyph ran neighbours into each other).
+ */
+export function spacedLabelWidth(text: string, fontSize = LABEL_FONT_SIZE): number {
+  let ems = 0;
+  for (const glyph of text) {
+    ems += glyph >= 'A' && glyph <= 'Z' ? CAPITAL_GLYPH_WIDTH : AVERAGE_GLYPH_WIDTH;
+  }
+  return ems * fontSize;
+}
+
 /**
  * The width to allow a text label at the data area's right edge, where a wrong guess cuts it:
  * the average glyph underestimates capitals (cadence labels such as PAC) by up to a quarter.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { prepareFile } from './viewer-document';
-import { boundaryColor, levelColor } from './hierarchy-rows';
+import { boundaryColor, levelColor, NARROW_BOUNDARY_SHADE } from './hierarchy-rows';
 import { labelWidth } from './label-fit';
+import { PDF_ICON_WIDTH } from './layout-constants';
 import { GLYPH_PDF, GLYPH_PDF_OCCLUDED, layoutTransferables, layoutView } from './view-layout';
 import { viewerFixture } from './viewer-fixture.test-support';
 
@@ -79,6 +80,39 @@ describe('layoutView', () => {
     expect(level2).not.toBe(level1);
     // Beats a second (10 px) apart: one rectangle each.
     expect(layout.timelines[0]?.rects.length).toBe(100 * 4);
+  });
+
+  it('keeps the colour of a level whose units are a pixel or two wide', () => {
+    // 600 one-level units over 100 s in 1000 px: under 2 px each.
+    const units = Array.from({ length: 600 }, (_, i) => ({
+      id: 5000 + i,
+      start: i / 6,
+      end: (i + 1) / 6,
+      level: 1,
+      label: '',
+      color: null,
+      comments: '',
+      formal_function: '',
+      formal_type: '',
+    }));
+    const dense = prepareFile(
+      viewerFixture([{ kind: 'HIERARCHY_TIMELINE', height: 30, components: units }]),
+    );
+    const drawing = layoutView(dense, fit).timelines[7];
+    const fill = levelColor(1);
+    const colours = new Set(drawing?.rectColors);
+    expect([...colours].sort()).toEqual([fill, boundaryColor(fill, NARROW_BOUNDARY_SHADE)].sort());
+    // Zoomed in until units are wide, each has the strong boundary again.
+    const wide = layoutView(dense, { ...fit, zoom: 20 }).timelines[7];
+    expect(new Set(wide?.rectColors)).toEqual(new Set([fill, boundaryColor(fill)]));
+  });
+
+  it('keeps a PDF page icon at the right edge inside the data area', () => {
+    // The fixture's page markers are at 0, 0.5 and 60 s: zoomed so that 60 s is 8 px from the edge.
+    const pdf = layoutView(file, { ...fit, zoom: 992 / 600 }).timelines[4];
+    const xs = Array.from(pdf?.glyphs ?? []).filter((_, n) => n % 2 === 0);
+    expect(xs.at(-1)).toBe(1000 - PDF_ICON_WIDTH);
+    expect(Math.max(...xs) + PDF_ICON_WIDTH).toBeLessThanOrEqual(1000);
   });
 
   it('centres each hierarchy label in the part of its unit on screen', () => {

@@ -1,5 +1,11 @@
 import type { HierarchyComponentJson } from '../../api-types';
-import { boundaryColor, hierarchyRows, hierarchyView } from '../hierarchy-rows';
+import {
+  boundaryColor,
+  hierarchyRows,
+  hierarchyView,
+  NARROW_BOUNDARY_SHADE,
+  NARROW_UNIT_WIDTH,
+} from '../hierarchy-rows';
 import { labelWidth } from '../label-fit';
 import {
   HIERARCHY_LEVEL_HEIGHT,
@@ -44,11 +50,13 @@ export const hierarchyLayout: KindLayout = {
     );
     for (const box of boxes) {
       // Whole pixels, and a darker first pixel column: a unit's boundary shows at any zoom,
-      // also where it touches a unit of the same colour.
+      // also where it touches a unit of the same colour. Where units are a pixel or two wide
+      // the boundary is lighter, or a dense level would be all boundary and lose its colour.
       const x0 = Math.floor(box.x0);
       const x1 = Math.max(x0 + 1, Math.floor(box.x1));
+      const shade = x1 - x0 < NARROW_UNIT_WIDTH ? NARROW_BOUNDARY_SHADE : undefined;
       out.visibleCount++;
-      out.rect(x0, box.y + 1, 1, box.height - 2, boundaryColor(box.color));
+      out.rect(x0, box.y + 1, 1, box.height - 2, boundaryColor(box.color, shade));
       if (x1 - x0 > 1) out.rect(x0 + 1, box.y + 1, x1 - x0 - 1, box.height - 2, box.color);
       out.hit(x0, box.y, x1, box.y + box.height, box.index);
       if (!box.label) continue;

@@ -27,11 +27,13 @@ export const pdfLayout: KindLayout = {
     for (let i = from; i < to; i++) xs[i - from] = (points.times[i] ?? 0) * pps - offset;
     const occluded = occludedMarkers(xs, PDF_ICON_WIDTH);
     const top = centredTop(height, PDF_HEIGHT) + 5;
-    xs.forEach((x, k) => {
-      if (x < -PDF_ICON_WIDTH || x > viewport) return;
+    xs.forEach((time, k) => {
+      if (time < -PDF_ICON_WIDTH || time > viewport) return;
       out.visibleCount++;
       const index = points.indices[k + from] ?? 0;
       const hidden = occluded[k] === 1;
+      // An icon that would cross the data area's right edge ends at it instead of being cut.
+      const x = Math.min(time, viewport - PDF_ICON_WIDTH);
       out.glyph(x, top, hidden ? GLYPH_PDF_OCCLUDED : GLYPH_PDF, PDF_ICON_COLOR);
       if (!hidden) out.hit(x, 0, x + PDF_ICON_WIDTH, height, index);
     });
