@@ -172,5 +172,5 @@ describe.each(databaseKinds)('a data directory with the old abstract examples, o
     expect(works.find((work) => work.id === 135)?.title).toBe(oldTitles.get(135));
     expect(await theirs()).toEqual(before);
     expect(await seedExamples(suite.testDb.database)).toEqual([]);
-  });
+  }, 120_000); // stores 21 files and seeds 18 examples: about 25 s on an idle machine
 });
