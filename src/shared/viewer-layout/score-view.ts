@@ -104,6 +104,12 @@ export const LEDGER_COLOR = 0x6b6b6b;
 /** The header (clef, key, time) covers the notes under it with the timeline's background. */
 const SCORE_HEADER_BACKGROUND = 0xfafafa;
 
+/**
+ * Bar lines closer than this (px) to the last one drawn are left out: at an overview of a whole
+ * movement a line in every pixel column turned the staves into a grey block.
+ */
+const BAR_LINE_MIN_GAP = 4;
+
 /** Accidentals show when a bar is at least this wide (the desktop's own threshold). */
 const ACCIDENTAL_MIN_BAR_WIDTH = 30;
 
@@ -291,14 +297,15 @@ function drawBarLines(
   const last = score.staves[score.staves.length - 1];
   if (!first || !last) return;
   const { middles, space } = geometry;
-  // From the top staff's top line to the bottom staff's bottom line, once per pixel column.
+  // From the top staff's top line to the bottom staff's bottom line, BAR_LINE_MIN_GAP apart at
+  // least, walking from the file's first bar so the lines drawn stay put while scrolling.
   const top = Math.round(placeY(middles[0] ?? 0, first.lineCount - 1, space));
   const bottom = Math.round(placeY(middles[middles.length - 1] ?? 0, -(last.lineCount - 1), space));
   const [from, to] = pointRange(score.barTimes, offset / pps, (offset + viewport) / pps);
-  let column = Number.NaN;
+  let column = -Infinity;
   for (let i = from; i < to; i++) {
     const x = Math.floor((score.barTimes[i] ?? 0) * pps - offset);
-    if (x === column) continue;
+    if (x - column < BAR_LINE_MIN_GAP) continue;
     column = x;
     out.rect(x, top, 1, bottom - top + 1, BAR_LINE_COLOR);
   }
