@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/database';
+import { DATABASE_THREAD_NICE, openDatabase } from './db/database';
 import { prepareDatabase } from './db/prepare';
 import { terminalLogStream } from './terminal-log';
 import path from 'node:path';
@@ -22,7 +22,11 @@ async function main() {
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+      : {
+          kind: 'pglite',
+          dataDir: path.join(config.dataDir, 'pglite'),
+          threadNice: DATABASE_THREAD_NICE,
+        },
   );
   const app = await buildApp({
     config,

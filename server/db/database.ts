@@ -46,6 +46,9 @@ export interface ReadSnapshot {
  */
 const SNAPSHOT_IDLE_TIMEOUT = '5min';
 
+/** The server's PGlite thread runs at this nice value (see DatabaseTarget's threadNice). */
+export const DATABASE_THREAD_NICE = 10;
+
 export type DatabaseTarget =
   | {
       kind: 'pglite';
@@ -55,6 +58,12 @@ export type DatabaseTarget =
        * leaves the event loop free, or on this thread (tests of the proxy compare the two).
        */
       thread?: 'worker' | 'main';
+      /**
+       * The worker thread's nice value (0 by default; the server asks for
+       * DATABASE_THREAD_NICE): when the cores are busy, a costly query then takes the smaller
+       * share of CPU time and the event loop, which answers every other request, the larger.
+       */
+      threadNice?: number;
     }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
@@ -63,7 +72,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const client =
       target.thread === 'main'
         ? await createPglite(target.dataDir)
-        : await startPgliteWorker(target.dataDir);
+        : await startPgliteWorker(target.dataDir, target.threadNice);
     // drizzle calls only query (with a row mode and parsers) and transaction (then query on the
     // transaction), which the proxy has with PGlite's signatures.
     const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;

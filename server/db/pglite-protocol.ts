@@ -30,6 +30,14 @@ export type PgliteRequest =
   | { id: number; kind: 'close' };
 
 /** The worker's first message. */
+/** What the database's thread is started with. */
+export interface PgliteWorkerData {
+  /** The data folder; null for a database in memory. */
+  dataDir: string | null;
+  /** The thread's nice value: how much less CPU it gets than the event loop when both want it. */
+  nice: number;
+}
+
 export type PgliteStarted = { started: true } | { started: false; reason: string };
 
 export type PgliteReply =

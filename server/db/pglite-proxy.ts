@@ -5,6 +5,7 @@ import {
   type PgliteReply,
   type PgliteRequest,
   type PgliteStarted,
+  type PgliteWorkerData,
   type QueryShape,
 } from './pglite-protocol';
 
@@ -173,16 +174,17 @@ function queryShape(options: QueryOptions | undefined): QueryShape {
  * (tsx, vitest) this module is server/db/pglite-proxy.ts, and node loads the worker's TypeScript
  * only through tsx's loader, which the worker registers first.
  */
-export async function startPgliteWorker(dataDir: string | null): Promise<PgliteProxy> {
+export async function startPgliteWorker(dataDir: string | null, nice = 0): Promise<PgliteProxy> {
+  const workerData: PgliteWorkerData = { dataDir, nice };
   const worker = import.meta.url.endsWith('.ts')
     ? new Worker(
         `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => {
            register();
            return import(${JSON.stringify(new URL('./pglite.worker.ts', import.meta.url).href)});
          })`,
-        { eval: true, workerData: dataDir },
+        { eval: true, workerData },
       )
-    : new Worker(new URL('./pglite.worker.js', import.meta.url), { workerData: dataDir });
+    : new Worker(new URL('./pglite.worker.js', import.meta.url), { workerData });
   let onMessage!: (message: PgliteStarted) => void;
   let onError!: (error: Error) => void;
   let onExit!: (code: number) => void;

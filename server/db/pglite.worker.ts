@@ -1,14 +1,26 @@
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPglite, servePglite } from './pglite-host';
-import type { PgliteStarted } from './pglite-protocol';
+import type { PgliteStarted, PgliteWorkerData } from './pglite-protocol';
 
 /**
  * The database's thread: PGlite runs its PostgreSQL here, so a long query does not hold up the
- * server's event loop (pglite-proxy.ts starts it). `workerData` is the data folder, null for a
- * database in memory. The first message says that PGlite is open, or why it could not open.
+ * server's event loop (pglite-proxy.ts starts it). The first message says that PGlite is open,
+ * or why it could not open.
  */
 const port = parentPort!;
-const started = await createPglite(workerData as string | null).then(
+const { dataDir, nice } = workerData as PgliteWorkerData;
+
+// Linux keeps a nice value per thread: this one lowers only the database's thread.
+if (nice !== 0) {
+  try {
+    setPriority(nice);
+  } catch {
+    // Not allowed on this platform: the database runs at the process's priority.
+  }
+}
+
+const started = await createPglite(dataDir).then(
   (pglite): PgliteStarted => {
     servePglite(port, pglite);
     return { started: true };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DrizzleQueryError, sql } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../../server/db/database';
 
@@ -151,4 +151,26 @@ describe('PGlite on its worker thread', () => {
     opened.splice(opened.indexOf(database), 1);
     await expect(database.db.execute(sql`SELECT 1`)).rejects.toThrow();
   });
+
+  it.runIf(process.platform === 'linux')(
+    'lowers only its own thread’s priority, by the nice value it is given',
+    async () => {
+      const niceByThread = () =>
+        readdirSync('/proc/self/task').flatMap((thread) => {
+          try {
+            const stat = readFileSync(`/proc/self/task/${thread}/stat`, 'utf8');
+            // Field 19, nice, counted after the command's closing parenthesis.
+            return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+          } catch {
+            return []; // a thread that ended meanwhile
+          }
+        });
+      const before = niceByThread().filter((nice) => nice === 7).length;
+      const database = await openDatabase({ kind: 'pglite', dataDir: null, threadNice: 7 });
+      opened.push(database);
+      await database.db.execute(sql`SELECT 1`);
+      expect(niceByThread().filter((nice) => nice === 7).length).toBe(before + 1);
+      expect(getPriority()).toBe(0);
+    },
+  );
 });
