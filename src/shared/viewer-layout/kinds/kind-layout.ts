@@ -2,6 +2,7 @@ import type { TimelineJson } from '../../api-types';
 import type { DrawingBuilder } from '../timeline-drawing';
 import type { HeightSource } from '../timeline-heights';
 import { numberField, permuted, timeOrder } from '../time-order';
+import { pointRange } from '../visible-range';
 import type { PreparedTimeline, SortedPoints } from '../viewer-document';
 
 /** One view of a timeline row: the scale and the room it is drawn in. */
@@ -54,6 +55,23 @@ export function sortedPoints(components: readonly { time: number }[]): SortedPoi
   const times = numberField(components, (c) => c.time);
   const indices = timeOrder(times);
   return { times: permuted(times, indices), indices };
+}
+
+/**
+ * The points whose x on screen is between `fromX` and `toX`, as those x, with the sorted index of
+ * the first (`from`): point k of `xs` is sorted point `from + k`.
+ */
+export function pointsOnScreen(
+  points: SortedPoints,
+  fromX: number,
+  toX: number,
+  pps: number,
+  offset: number,
+): { from: number; xs: Float32Array } {
+  const [from, to] = pointRange(points.times, (offset + fromX) / pps, (offset + toX) / pps);
+  const xs = new Float32Array(to - from);
+  for (let i = from; i < to; i++) xs[i - from] = (points.times[i] ?? 0) * pps - offset;
+  return { from, xs };
 }
 
 /** A point timeline reaches its last point. */

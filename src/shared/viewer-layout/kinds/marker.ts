@@ -9,8 +9,14 @@ import {
 } from '../layout-constants';
 import { markerLabels } from '../marker-labels';
 import { GLYPH_MARKER } from '../timeline-drawing';
-import { aggregatePoints, pointRange } from '../visible-range';
-import { centredTop, lastPointTime, sortedPoints, type KindLayout } from './kind-layout';
+import { aggregatePoints } from '../visible-range';
+import {
+  centredTop,
+  lastPointTime,
+  pointsOnScreen,
+  sortedPoints,
+  type KindLayout,
+} from './kind-layout';
 
 const MARKER_HALF_WIDTH = 5;
 /** Where a marker (a triangle with a stem under it, one glyph) starts below the row's top. */
@@ -36,14 +42,8 @@ export const markerLayout: KindLayout = {
   draw(prepared, { height, pps, offset, viewport }, out) {
     const points = prepared.points;
     if (!points) return;
-    const [from, to] = pointRange(
-      points.times,
-      (offset - LABEL_REACH) / pps,
-      (offset + viewport) / pps,
-    );
-    out.visibleCount = to - from;
-    const xs = new Float32Array(to - from);
-    for (let i = from; i < to; i++) xs[i - from] = (points.times[i] ?? 0) * pps - offset;
+    const { from, xs } = pointsOnScreen(points, -LABEL_REACH, viewport, pps, offset);
+    out.visibleCount = xs.length;
     const kept = aggregatePoints(xs);
     const top = centredTop(height, TIMELINE_BAR_HEIGHT);
     const placed = markerLabels(

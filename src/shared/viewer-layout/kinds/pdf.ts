@@ -1,8 +1,13 @@
 import { MAX_PDF_HEIGHT, PDF_HEIGHT, PDF_ICON_COLOR, PDF_ICON_WIDTH } from '../layout-constants';
 import { occludedMarkers } from '../pdf-markers';
 import { GLYPH_PDF, GLYPH_PDF_OCCLUDED } from '../timeline-drawing';
-import { pointRange } from '../visible-range';
-import { centredTop, lastPointTime, sortedPoints, type KindLayout } from './kind-layout';
+import {
+  centredTop,
+  lastPointTime,
+  pointsOnScreen,
+  sortedPoints,
+  type KindLayout,
+} from './kind-layout';
 
 /** PDF page markers: a page icon each, faint where the next one covers it. */
 export const pdfLayout: KindLayout = {
@@ -18,13 +23,7 @@ export const pdfLayout: KindLayout = {
     const points = prepared.points;
     if (!points) return;
     // Start a screen early: whether a visible icon is occluded depends on the ones before it.
-    const [from, to] = pointRange(
-      points.times,
-      (offset - viewport) / pps,
-      (offset + viewport) / pps,
-    );
-    const xs = new Float32Array(to - from);
-    for (let i = from; i < to; i++) xs[i - from] = (points.times[i] ?? 0) * pps - offset;
+    const { from, xs } = pointsOnScreen(points, -viewport, viewport, pps, offset);
     const occluded = occludedMarkers(xs, PDF_ICON_WIDTH);
     const top = centredTop(height, PDF_HEIGHT) + 5;
     xs.forEach((time, k) => {
