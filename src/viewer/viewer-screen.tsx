@@ -18,9 +18,9 @@ import { mediaUrl } from './viewer-data';
 import { VIDEO_WIDTHS, ViewerToolbar, type VideoSize } from './viewer-toolbar';
 import { PublishedClock } from './playback-clock';
 import { hasPdf, pdfSources, PdfSidePanel } from './pdf/pdf-side-panel';
-import { ViewerExtras } from './extras/viewer-extras';
+import { TimelineTools } from './timeline-tools/timeline-tools';
 import { viewerKeyAction } from './viewer-keys';
-import { timelineData } from './extras/use-timeline-tracks';
+import { timelineData } from './timeline-tools/use-timeline-tracks';
 
 interface ViewerScreenProps {
   header: ViewerHeader;
@@ -307,7 +307,7 @@ export function ViewerScreen({
             window.history.replaceState(window.history.state, '', url);
           }}
         />
-        <ViewerExtras
+        <TimelineTools
           header={header}
           title={header.abstractWork.title.trim() || 'Untitled'}
           clock={clock}

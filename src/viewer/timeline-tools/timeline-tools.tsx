@@ -8,9 +8,9 @@ import { ShareDialog } from '../share/share-dialog';
 import { TimelineTableView } from '../table/timeline-table-view';
 import { useTimelineTracks, type TimelineDataApi } from './use-timeline-tracks';
 import { saveBlob } from '../../lib/save-file';
-import './viewer-extras.css';
+import './timeline-tools.css';
 
-export interface ViewerExtrasProps {
+export interface TimelineToolsProps {
   header: ViewerHeader;
   title: string;
   /** The viewer's playback clock, which the strip and the table follow. */
@@ -50,7 +50,7 @@ function ExportMenu({ tracks, title, timelineCsv }: ExportMenuProps) {
     );
   };
   return (
-    <details className="viewer-extras__export">
+    <details className="timeline-tools__export">
       <summary>Export CSV</summary>
       <ul>
         {tracks.map((track) => (
@@ -70,7 +70,7 @@ function ExportMenu({ tracks, title, timelineCsv }: ExportMenuProps) {
  * What the viewer offers beyond the specification: Share (link and embed), the table view, the
  * CSV export and the 'now playing' strip. Mounted by the viewer screen under its toolbar.
  */
-export function ViewerExtras(props: ViewerExtrasProps) {
+export function TimelineTools(props: TimelineToolsProps) {
   const tracks = useTimelineTracks(props.data);
   const [tableOpen, setTableOpen] = useState(false);
   const [shareAt, setShareAt] = useState<number | null>(null);
@@ -85,8 +85,8 @@ export function ViewerExtras(props: ViewerExtrasProps) {
     return <NowPlayingStrip timelines={props.header.timelines} tracks={ready} clock={clock} />;
   }
   return (
-    <div className="viewer-extras">
-      <div className="viewer-extras__bar" role="group" aria-label="Share, table and export">
+    <div className="timeline-tools">
+      <div className="timeline-tools__bar" role="group" aria-label="Share, table and export">
         {props.shareableId !== null && (
           <button type="button" onClick={openShare} aria-haspopup="dialog">
             Share
