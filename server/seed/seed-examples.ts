@@ -3,7 +3,7 @@ import { copyFile, mkdir, stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database, Db } from '../db/database';
-import { ingestTla } from '../ingest/ingest.service';
+import { ingestTla } from '../files/ingest/ingest.service';
 import { MediaStore, mediaObjectPath } from '../uploads/media-store';
 import { insertMediaReference, recordMediaObject } from '../uploads/media.repository';
 import { buildExampleAnalysis, exampleMetadata, EXAMPLE_PIECE_IDS } from './dcml-converter';

@@ -1,6 +1,6 @@
 import type { Database, Db } from '../db/database';
 import { DrizzleQueryError } from 'drizzle-orm';
-import { MAX_TEXT_LENGTH } from '../ingest/document-limits';
+import { MAX_TEXT_LENGTH } from '../files/ingest/document-limits';
 import { fieldErrors, forbidden, notFound } from '../http-errors';
 import type { ViewerCache } from '../files/viewer-cache';
 import type { UserFileJson, UserFilesJson } from '../../src/shared/api-types';
