@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { openDatabase } from '../server/db/database';
 import { prepareDatabase } from '../server/db/prepare';
-import { ingestTla } from '../server/ingest/ingest.service';
+import { ingestTla } from '../server/files/ingest/ingest.service';
 import { referenceCounts, referenceTla, silentWav } from './reference-file';
 
 /**

@@ -5,7 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { ViewerCache } from './files/viewer-cache';
 import { BackgroundMaintenance } from './db/pglite-maintenance';
-import { MediaStore } from './uploads/media-store';
+import { MediaStore } from './files/uploads/media-store';
 import { userFilesRoutes } from './routes/user-files.routes';
 import { authentication } from './plugins/authentication';
 import { contentEncoding } from './plugins/content-encoding';

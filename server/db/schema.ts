@@ -12,7 +12,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { TlaEncoding } from '../ingest/tla-bytes';
+import type { TlaEncoding } from '../files/ingest/tla-bytes';
 
 // Table definitions for the query builder. The schema itself is created by the numbered SQL
 // migrations in ./migrations; keep the two in step.

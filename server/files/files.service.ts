@@ -15,7 +15,7 @@ import {
 import type { ViewerBody, ViewerCache } from './viewer-cache';
 import { viewerJson } from './viewer-json';
 import { concreteWorkJson } from './works-json';
-import { decodeTla } from '../ingest/tla-bytes';
+import { decodeTla } from './ingest/tla-bytes';
 import { NO_TITLE } from '../../src/shared/tla/work-fields';
 import { eventLoopTurn } from '../db/event-loop-turn';
 import type { ViewerFileJson } from '../../src/shared/api-types';

@@ -6,11 +6,11 @@ import type { Database } from '../db/database';
 import type { BackgroundMaintenance } from '../db/pglite-maintenance';
 import { ApiError } from '../http-errors';
 import { requireUser } from '../plugins/authentication';
-import type { MediaStore } from '../uploads/media-store';
-import { receiveUpload, tooLarge } from '../uploads/multipart-intake';
-import { removeOrphanTemps } from '../uploads/temp-files';
-import { UploadQuota } from '../uploads/upload-quota';
-import { storeUpload } from '../uploads/upload.service';
+import type { MediaStore } from '../files/uploads/media-store';
+import { receiveUpload, tooLarge } from '../files/uploads/multipart-intake';
+import { removeOrphanTemps } from '../files/uploads/temp-files';
+import { UploadQuota } from '../files/uploads/upload-quota';
+import { storeUpload } from '../files/uploads/upload.service';
 import { UploadResponseJson } from '../../src/shared/api-contract/files';
 
 // Multipart framing (boundaries, part headers, the is_public field) on top of the files' bytes.

@@ -4,8 +4,8 @@ import type { Database } from '../db/database';
 import type { BackgroundMaintenance } from '../db/pglite-maintenance';
 import type { ViewerCache } from '../files/viewer-cache';
 import { requireUser } from '../plugins/authentication';
-import type { MediaStore } from '../uploads/media-store';
-import { deleteFile, filesOfUser, setFilePublic } from '../uploads/user-files.service';
+import type { MediaStore } from '../files/uploads/media-store';
+import { deleteFile, filesOfUser, setFilePublic } from '../files/uploads/user-files.service';
 import {
   Deleted,
   FileParams,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
-import { tempFileName } from '../../server/uploads/temp-files';
+import { tempFileName } from '../../server/files/uploads/temp-files';
 import { registration } from '../server/support/accounts';
 import { multipartBody } from '../server/support/multipart-body';
 import {

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IsArray, IsObject, IsUnion, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { ingestTla } from '../../server/ingest/ingest.service';
+import { ingestTla } from '../../server/files/ingest/ingest.service';
 import { ViewerFileJson } from '../../src/shared/api-contract/viewer-json';
 import type { FilesQueryResponse } from '../../src/shared/api-types';
 import { databaseKinds } from './support/test-database';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniffContent } from '../../server/uploads/content-sniffer';
+import { sniffContent } from '../../server/files/uploads/content-sniffer';
 import { pdfBytes, wavBytes } from './support/media-bytes';
 
 const bytes = (...parts: (string | number[])[]) =>

@@ -14,7 +14,7 @@ import {
   timelines,
   users,
 } from '../../server/db/schema';
-import { ingestTla } from '../../server/ingest/ingest.service';
+import { ingestTla } from '../../server/files/ingest/ingest.service';
 import { buildExampleAnalysis, exampleMetadata } from '../../server/seed/dcml-converter';
 import { readExampleRecording } from '../../server/seed/example-media';
 import { EXAMPLE_IDS, SEED_USER, seedExamples } from '../../server/seed/seed-examples';

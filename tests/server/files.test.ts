@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { prepareDatabase } from '../../server/db/prepare';
 import { users } from '../../server/db/schema';
-import { ingestTla } from '../../server/ingest/ingest.service';
+import { ingestTla } from '../../server/files/ingest/ingest.service';
 import { readExampleRecording } from '../../server/seed/example-media';
 import type {
   BeatComponentJson,

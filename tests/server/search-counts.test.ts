@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { files, searchValues, timelines } from '../../server/db/schema';
-import { deleteFileWithWorks } from '../../server/uploads/user-files.repository';
+import { deleteFileWithWorks } from '../../server/files/uploads/user-files.repository';
 import { countComponents } from '../../server/search/search.repository';
 import { parseComponentSearch, type ComponentSearch } from '../../server/search/search-params';
 import { addFile } from './support/search-fixtures';

@@ -6,7 +6,7 @@ import {
   readHits,
   removeExpiredCounters,
 } from '../../server/accounts/rate-limit-counters.repository';
-import { UploadQuota } from '../../server/uploads/upload-quota';
+import { UploadQuota } from '../../server/files/uploads/upload-quota';
 import { databaseKinds } from './support/test-database';
 import { databaseSuite } from './support/suites';
 

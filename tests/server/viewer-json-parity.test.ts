@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { storeViewerPayload, stringifyInSlices } from '../../server/files/files.service';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
-import { ingestTla } from '../../server/ingest/ingest.service';
+import { ingestTla } from '../../server/files/ingest/ingest.service';
 import type { ViewerFileJson } from '../../src/shared/api-types';
 import { readTla } from '../../src/shared/tla/tla-reader';
 import { viewerJsonFromDocument } from '../../src/shared/viewer-json/viewer-json-from-document';

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { uploadQuotaEvents } from '../db/schema';
+import type { Db } from '../../db/database';
+import { uploadQuotaEvents } from '../../db/schema';
 
 // An arbitrary constant: the first key of the advisory lock taken per user (the second is the
 // user's id), so that two instances cannot both take the user's last upload of the hour.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { ApiError, fieldErrors } from '../http-errors';
+import { ApiError, fieldErrors } from '../../http-errors';
 import { SNIFF_BYTES } from './content-sniffer';
 import { tempFileName } from './temp-files';
 

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { mediaObjects, mediaReferences } from '../db/schema';
+import type { Db } from '../../db/database';
+import { mediaObjects, mediaReferences } from '../../db/schema';
 
 export interface NewMediaObject {
   sha256: string;

@@ -1,7 +1,7 @@
-import type { Db } from '../db/database';
-import { storeIngestedPayload, type StoredIds } from '../files/files.service';
-import type { TlaDocument, TlaTimeline } from '../../src/shared/tla/tla-model';
-import { readTla } from '../../src/shared/tla/tla-reader';
+import type { Db } from '../../db/database';
+import { storeIngestedPayload, type StoredIds } from '../files.service';
+import type { TlaDocument, TlaTimeline } from '../../../src/shared/tla/tla-model';
+import { readTla } from '../../../src/shared/tla/tla-reader';
 import { componentRows } from './component-rows';
 import {
   insertAbstractWork,
@@ -12,7 +12,7 @@ import {
   type NewTimeline,
 } from './ingest.repository';
 import { storableJson, storableText } from './storable-text';
-import { workFields } from '../../src/shared/tla/work-fields';
+import { workFields } from '../../../src/shared/tla/work-fields';
 
 export interface IngestInput {
   bytes: Uint8Array;

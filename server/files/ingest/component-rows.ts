@@ -1,5 +1,9 @@
-import type { HarmonyComponent, ModeComponent, TlaTimeline } from '../../src/shared/tla/tla-model';
-import { harmonyLabel, keyLabel } from '../../src/shared/harmony/harmony-label';
+import type {
+  HarmonyComponent,
+  ModeComponent,
+  TlaTimeline,
+} from '../../../src/shared/tla/tla-model';
+import { harmonyLabel, keyLabel } from '../../../src/shared/harmony/harmony-label';
 
 /** One row of the components table, keyed by column name (snake case, as in SQL). */
 export interface ComponentRow {

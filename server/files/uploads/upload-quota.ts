@@ -1,5 +1,5 @@
-import type { Db } from '../db/database';
-import { ApiError } from '../http-errors';
+import type { Db } from '../../db/database';
+import { ApiError } from '../../http-errors';
 import { removeOldUploadEvents, takeUploadSlot, type QuotaAnswer } from './upload-quota.repository';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { abstractWorks, concreteWorks, files } from '../db/schema';
+import type { Db } from '../../db/database';
+import { abstractWorks, concreteWorks, files } from '../../db/schema';
 
 /** A file's row without its stored bytes. */
 const fileColumns = {

@@ -1,5 +1,5 @@
-import type { TlaDocument } from '../../src/shared/tla/tla-model';
-import { workFields } from '../../src/shared/tla/work-fields';
+import type { TlaDocument } from '../../../src/shared/tla/tla-model';
+import { workFields } from '../../../src/shared/tla/work-fields';
 
 /**
  * The longest text, in characters (UTF-16 code units, as JavaScript counts them), that a

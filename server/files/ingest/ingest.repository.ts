@@ -1,7 +1,7 @@
-import { eventLoopTurn } from '../db/event-loop-turn';
+import { eventLoopTurn } from '../../db/event-loop-turn';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { abstractWorks, concreteWorks, files, timelines } from '../db/schema';
+import type { Db } from '../../db/database';
+import { abstractWorks, concreteWorks, files, timelines } from '../../db/schema';
 import type { ComponentRow } from './component-rows';
 import { storableJsonText } from './storable-text';
 import { encodeTla } from './tla-bytes';

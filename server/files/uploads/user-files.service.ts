@@ -1,10 +1,10 @@
-import type { Database, Db } from '../db/database';
+import type { Database, Db } from '../../db/database';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { MAX_TEXT_LENGTH } from '../ingest/document-limits';
-import { fieldErrors, forbidden, notFound } from '../http-errors';
-import type { ViewerCache } from '../files/viewer-cache';
-import type { UserFileJson, UserFilesJson } from '../../src/shared/api-types';
-import { distinctWorksJson } from '../files/works-json';
+import { fieldErrors, forbidden, notFound } from '../../http-errors';
+import type { ViewerCache } from '../viewer-cache';
+import type { UserFileJson, UserFilesJson } from '../../../src/shared/api-types';
+import { distinctWorksJson } from '../works-json';
 import type { MediaStore } from './media-store';
 import { deleteUnusedMediaObjects, mediaObjectAtPath, mediaShasOfFile } from './media.repository';
 import {
