@@ -167,5 +167,5 @@ describe('the server asks for maintenance after its writes on PGlite', () => {
     }
     const after = (await tableStats(database)).get('components')!;
     expect(after.vacuums).toBeGreaterThan(vacuumed);
-  });
+  }, 120_000); // seeds the 18 examples, deletes half of them and vacuums: 25-40 s on a loaded machine
 });
