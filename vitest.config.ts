@@ -11,7 +11,8 @@ export default defineConfig({
       'tools/**/*.test.ts',
     ],
     environment: 'node',
-    testTimeout: 30_000,
+    // Several server tests store or seed thousands of rows: 20-30 s on a loaded two-core machine.
+    testTimeout: 60_000,
     hookTimeout: 120_000,
     // Server tests share one PGlite or PostgreSQL database per file; files run in parallel forks.
     pool: 'forks',
