@@ -29,7 +29,6 @@ export type PgliteRequest =
   | { id: number; kind: 'end'; transaction: number; commit: boolean }
   | { id: number; kind: 'close' };
 
-/** The worker's first message. */
 /** What the database's thread is started with. */
 export interface PgliteWorkerData {
   /** The data folder; null for a database in memory. */
@@ -38,6 +37,7 @@ export interface PgliteWorkerData {
   nice: number;
 }
 
+/** The worker's first message. */
 export type PgliteStarted = { started: true } | { started: false; reason: string };
 
 export type PgliteReply =

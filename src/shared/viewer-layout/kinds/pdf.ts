@@ -26,13 +26,13 @@ export const pdfLayout: KindLayout = {
     const { from, xs } = pointsOnScreen(points, -viewport, viewport, pps, offset);
     const occluded = occludedMarkers(xs, PDF_ICON_WIDTH);
     const top = centredTop(height, PDF_HEIGHT) + 5;
-    xs.forEach((time, k) => {
-      if (time < -PDF_ICON_WIDTH || time > viewport) return;
+    xs.forEach((markerX, k) => {
+      if (markerX < -PDF_ICON_WIDTH || markerX > viewport) return;
       out.visibleCount++;
       const index = points.indices[k + from] ?? 0;
       const hidden = occluded[k] === 1;
       // An icon that would cross the data area's right edge ends at it instead of being cut.
-      const x = Math.min(time, viewport - PDF_ICON_WIDTH);
+      const x = Math.min(markerX, viewport - PDF_ICON_WIDTH);
       out.glyph(x, top, hidden ? GLYPH_PDF_OCCLUDED : GLYPH_PDF, PDF_ICON_COLOR);
       if (!hidden) out.hit(x, 0, x + PDF_ICON_WIDTH, height, index);
     });
