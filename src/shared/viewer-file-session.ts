@@ -9,12 +9,17 @@ import {
 } from './timeline-tables/timeline-tables';
 import { timelineTrack, type TimelineTrack } from './timeline-tables/timeline-tracks';
 import { neighbourComponent, type NavigationKey } from './viewer-layout/component-navigation';
-import { TimelineHeightError } from './viewer-layout/timeline-heights';
-import { prepareFile, type PreparedFile, type ViewerHeader } from './viewer-layout/viewer-document';
+import type { PreparedFile, ViewerHeader } from './viewer-layout/viewer-document';
+import {
+  isPreparedPayload,
+  openPreparedPayload,
+  prepareViewerJson,
+  UNREADABLE_FILE,
+  type OpenedFile,
+  type OpenError,
+} from './viewer-payload/prepared-payload';
 import { steppedZoom } from './viewer-layout/time-scale';
 import { layoutView, type ViewLayout, type ViewRequest } from './viewer-layout/view-layout';
-
-export type OpenError = 'timeline-height' | 'invalid-file';
 
 /**
  * A User Timing measure in the scope that runs the session (the worker's own timeline, which a
@@ -29,6 +34,32 @@ function measure(name: string, start: number, end: number): void {
 }
 
 const MEASURES_KEPT = 500;
+
+function openJson(bytes: ArrayBuffer | Uint8Array): OpenedFile {
+  let json: ViewerFileJson;
+  const started = performance.now();
+  try {
+    json = JSON.parse(new TextDecoder().decode(bytes)) as ViewerFileJson;
+    if (!json || !Array.isArray(json.timelines) || !json.concrete_work) throw new Error('shape');
+  } catch {
+    return { ok: false, error: 'invalid-file', message: UNREADABLE_FILE };
+  }
+  const parsed = performance.now();
+  measure('layout:parse', started, parsed);
+  const opened = prepareViewerJson(json);
+  measure('layout:prepare', parsed, performance.now());
+  return opened;
+}
+
+/** The payload was prepared when the file was stored: its prepare step is the lookups' setup. */
+function openPayload(bytes: ArrayBuffer | Uint8Array): OpenedFile {
+  const started = performance.now();
+  const opened = openPreparedPayload(bytes);
+  const read = performance.now();
+  measure('layout:parse', started, read);
+  measure('layout:prepare', read, read);
+  return opened;
+}
 
 /** Errors cross the worker boundary as data with a stable code (STYLE.md). */
 export type OpenResult =
@@ -57,28 +88,15 @@ export class ViewerFileSession {
   /** Timeline tables by the timeline's index, built when first asked for (null: no table). */
   private tables = new Map<number, TimelineTable | null>();
 
-  /** Takes the raw bytes of `files/{id}/json`, so that parsing happens here, off the page. */
+  /**
+   * Takes the raw bytes of `files/{id}/json`, as the prepared payload the server keeps or as the
+   * viewer JSON (a local file, a server of before), so that reading them happens here, off the page.
+   */
   open(bytes: ArrayBuffer | Uint8Array): OpenResult {
-    let json: ViewerFileJson;
-    const started = performance.now();
-    try {
-      json = JSON.parse(new TextDecoder().decode(bytes)) as ViewerFileJson;
-      if (!json || !Array.isArray(json.timelines) || !json.concrete_work) throw new Error('shape');
-    } catch {
-      return { ok: false, error: 'invalid-file', message: 'The file data could not be read.' };
-    }
-    const parsed = performance.now();
-    measure('layout:parse', started, parsed);
-    try {
-      this.file = prepareFile(json);
-      measure('layout:prepare', parsed, performance.now());
-    } catch (error) {
-      if (error instanceof TimelineHeightError) {
-        return { ok: false, error: 'timeline-height', message: error.message };
-      }
-      return { ok: false, error: 'invalid-file', message: 'The file data could not be read.' };
-    }
-    this.json = json;
+    const opened = isPreparedPayload(bytes) ? openPayload(bytes) : openJson(bytes);
+    if (!opened.ok) return opened;
+    this.file = opened.file;
+    this.json = opened.json;
     this.byId = null;
     this.warmedUp = false;
     this.tables.clear();

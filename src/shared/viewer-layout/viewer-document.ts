@@ -33,6 +33,8 @@ export interface PreparedTimeline {
   components: ComponentJson[];
   points?: SortedPoints;
   colors?: Uint32Array;
+  /** Markers: each component's label. */
+  labels?: string[];
   measures?: MeasureStructure;
   hierarchy?: HierarchyRows;
   hierarchyLabels?: string[];

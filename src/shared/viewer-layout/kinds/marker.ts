@@ -33,6 +33,7 @@ export const markerLayout: KindLayout = {
       markers,
       (marker) => parseColor(marker.color) ?? DEFAULT_MARKER_COLOR,
     );
+    prepared.labels = markers.map((marker) => marker.label ?? '');
   },
 
   least: () => MARKER_HEIGHT,
@@ -48,10 +49,7 @@ export const markerLayout: KindLayout = {
     const top = centredTop(height, TIMELINE_BAR_HEIGHT);
     const placed = markerLabels(
       Array.from(kept, (k) => xs[k] ?? 0),
-      Array.from(kept, (k) => {
-        const component = prepared.components[points.indices[k + from] ?? 0];
-        return (component as { label?: string } | undefined)?.label ?? '';
-      }),
+      Array.from(kept, (k) => prepared.labels?.[points.indices[k + from] ?? 0] ?? ''),
       viewport,
     );
     kept.forEach((k, n) => {
