@@ -3,6 +3,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DATABASE_THREAD_NICE, openDatabase } from './db/database';
 import { prepareDatabase } from './db/prepare';
 import { terminalLogStream } from './terminal-log';
+import { storeViewerPayload } from './files/files.service';
+import { buildMissingPreparedPayloads } from './files/prepared/prepared-payloads';
 import path from 'node:path';
 
 function configOrExit(): Config {
@@ -41,15 +43,26 @@ async function main() {
   });
   await app.listen({ port: config.port, host: config.host });
 
-  // Graceful stop: refuse new connections, let in-flight requests finish, then close the
-  // database (PGlite flushes its files) and exit.
   let stopping = false;
+  // Files stored before this version of the prepared payload get theirs, one after another; a
+  // file asked for meanwhile gets its own at its request.
+  const backfill = buildMissingPreparedPayloads(
+    database.db,
+    app.log,
+    (fileId) => storeViewerPayload(database.db, fileId),
+    () => stopping,
+  ).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'building the prepared viewer payloads stopped');
+  });
+
+  // Graceful stop: refuse new connections, let in-flight requests finish (and the payload being
+  // built), then close the database (PGlite flushes its files) and exit.
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
-    app
-      .close()
+    backfill
+      .then(() => app.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');

@@ -174,6 +174,9 @@ export const viewerPayloads = pgTable('viewer_payloads', {
   fileId: id('file_id').primaryKey(),
   jsonGzip: bytea('json_gzip').notNull(),
   jsonBytes: integer('json_bytes').notNull(),
+  // Migration 0014: the prepared payload, once built by this version of its format.
+  preparedGzip: bytea('prepared_gzip'),
+  preparedVersion: integer('prepared_version'),
 });
 
 // Migration 0002: the refresh tokens handed out, with their blacklisting.

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import {
   abstractWorks,
@@ -110,18 +110,86 @@ export async function findViewerPayload(db: Db, fileId: number): Promise<Buffer 
   return row ? Buffer.from(row.jsonGzip) : null;
 }
 
+/** A file's prepared payload, gzipped, as the file worker opens it. */
+export interface PreparedPayload {
+  gzip: Buffer;
+  version: number;
+}
+
 export async function upsertViewerPayload(
   db: Db,
-  payload: { fileId: number; jsonGzip: Buffer; jsonBytes: number },
+  payload: {
+    fileId: number;
+    jsonGzip: Buffer;
+    jsonBytes: number;
+    prepared: PreparedPayload | null;
+  },
 ): Promise<void> {
   // Base64 text and decode(), as for the .tla bytes: PGlite turns a bytea parameter into hex one
   // byte at a time.
   const jsonGzip = sql`decode(${payload.jsonGzip.toString('base64')}, 'base64')`;
+  const columns = {
+    jsonGzip,
+    jsonBytes: payload.jsonBytes,
+    preparedGzip: preparedBytes(payload.prepared),
+    preparedVersion: payload.prepared?.version ?? null,
+  };
   await db
     .insert(viewerPayloads)
-    .values({ fileId: payload.fileId, jsonGzip, jsonBytes: payload.jsonBytes })
-    .onConflictDoUpdate({
-      target: viewerPayloads.fileId,
-      set: { jsonGzip, jsonBytes: payload.jsonBytes },
-    });
+    .values({ fileId: payload.fileId, ...columns })
+    .onConflictDoUpdate({ target: viewerPayloads.fileId, set: columns });
+}
+
+function preparedBytes(prepared: PreparedPayload | null) {
+  return prepared ? sql`decode(${prepared.gzip.toString('base64')}, 'base64')` : null;
+}
+
+/** A file's prepared payload, gzipped, if one of `version` is stored. */
+export async function findPreparedPayload(
+  db: Db,
+  fileId: number,
+  version: number,
+): Promise<Buffer | null> {
+  const [row] = await db
+    .select({ gzip: viewerPayloads.preparedGzip })
+    .from(viewerPayloads)
+    .where(and(eq(viewerPayloads.fileId, fileId), eq(viewerPayloads.preparedVersion, version)));
+  return row?.gzip ? Buffer.from(row.gzip) : null;
+}
+
+/** Keeps a prepared payload beside the file's stored JSON (none when the file is gone). */
+export async function updatePreparedPayload(
+  db: Db,
+  fileId: number,
+  prepared: PreparedPayload,
+): Promise<void> {
+  await db
+    .update(viewerPayloads)
+    .set({ preparedGzip: preparedBytes(prepared), preparedVersion: prepared.version })
+    .where(eq(viewerPayloads.fileId, fileId));
+}
+
+/**
+ * Up to `limit` files after `after`, by id, without a prepared payload of `version`: stored before
+ * payloads were kept, or before this version of the format.
+ */
+export async function filesWithoutPreparedPayload(
+  db: Db,
+  version: number,
+  after: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .leftJoin(viewerPayloads, eq(viewerPayloads.fileId, files.id))
+    .where(
+      and(
+        gt(files.id, after),
+        or(isNull(viewerPayloads.preparedVersion), ne(viewerPayloads.preparedVersion, version)),
+      ),
+    )
+    .orderBy(asc(files.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

@@ -21,6 +21,7 @@ import { eventLoopTurn } from '../db/event-loop-turn';
 import type { ViewerFileJson } from '../../src/shared/api-types';
 import type { TlaDocument } from '../../src/shared/tla/tla-model';
 import { viewerJsonFromDocument } from '../../src/shared/viewer-json/viewer-json-from-document';
+import { preparedPayloadOf } from './prepared/prepared-payloads';
 
 const gzipAsync = promisify(gzip);
 
@@ -99,11 +100,17 @@ export async function storeIngestedPayload(
   return keepPayload(db, fileId, json);
 }
 
-/** Gzips the JSON (on the thread pool) and stores it as the file's payload. */
+/**
+ * Stores the file's viewer payloads: the JSON gzipped (on the thread pool), and the prepared
+ * payload the viewer opens (on the payloads' thread), both built once, here.
+ */
 async function keepPayload(db: Db, fileId: number, json: ViewerFileJson): Promise<Buffer> {
   const bytes = Buffer.from(await stringifyInSlices(json));
-  const jsonGzip = await gzipAsync(bytes, { level: 6 });
-  await upsertViewerPayload(db, { fileId, jsonGzip, jsonBytes: bytes.length });
+  const [jsonGzip, prepared] = await Promise.all([
+    gzipAsync(bytes, { level: 6 }),
+    preparedPayloadOf(bytes),
+  ]);
+  await upsertViewerPayload(db, { fileId, jsonGzip, jsonBytes: bytes.length, prepared });
   return jsonGzip;
 }
 

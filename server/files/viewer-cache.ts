@@ -7,6 +7,8 @@ const gunzipAsync = promisify(gunzip);
 export interface ViewerBody {
   gzip: Buffer;
   json?: Promise<Buffer>;
+  /** The prepared payload, gzipped, once the viewer asked (null: it could not be built). */
+  prepared?: Promise<Buffer | null>;
   /**
    * Who may read the file, kept only where this process makes every change to it (the embedded
    * database): then a cached file is served without a query.
@@ -72,13 +74,39 @@ export class ViewerCache {
   plainJson(fileId: number, body: ViewerBody): Promise<Buffer> {
     if (body.json === undefined) {
       body.json = gunzipAsync(body.gzip);
-      void body.json.then((json) => {
-        if (this.entries.get(fileId)?.body !== body) return;
-        this.remove(fileId);
-        this.add(fileId, body, body.gzip.length + json.length);
-      });
+      this.counted(fileId, body, body.json);
     }
     return body.json;
+  }
+
+  /** The prepared payload of a cached body, loaded once and kept with it. */
+  prepared(
+    fileId: number,
+    body: ViewerBody,
+    load: () => Promise<Buffer | null>,
+  ): Promise<Buffer | null> {
+    if (body.prepared === undefined) {
+      // One that could not be built is tried again at the next request.
+      const loading = load().then((gzip) => {
+        if (gzip === null && body.prepared === loading) delete body.prepared;
+        return gzip;
+      });
+      body.prepared = loading;
+      this.counted(fileId, body, loading);
+    }
+    return body.prepared;
+  }
+
+  /** Counts what a body holds again once `loading` has added to it. */
+  private counted(fileId: number, body: ViewerBody, loading: Promise<unknown>): void {
+    void loading.then(
+      async () => {
+        if (this.entries.get(fileId)?.body !== body) return;
+        this.remove(fileId);
+        this.add(fileId, body, await bodyBytes(body));
+      },
+      () => {},
+    );
   }
 
   private remove(fileId: number): void {
@@ -97,4 +125,13 @@ export class ViewerCache {
       this.remove(oldest);
     }
   }
+}
+
+/** The bytes a body holds: the gzip, and what has been loaded beside it. */
+async function bodyBytes(body: ViewerBody): Promise<number> {
+  const [json, prepared] = await Promise.all([
+    body.json?.catch(() => null),
+    body.prepared?.catch(() => null),
+  ]);
+  return body.gzip.length + (json?.length ?? 0) + (prepared?.length ?? 0);
 }

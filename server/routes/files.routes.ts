@@ -1,10 +1,16 @@
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/database';
 import { parseId } from '../http-errors';
 import { tlaDownload, viewerPayload } from '../files/files.service';
 import type { ViewerCache } from '../files/viewer-cache';
 import { FileParams, TlaDownload } from '../../src/shared/api-contract/files';
-import { ViewerFileJson } from '../../src/shared/api-contract/viewer-json';
+import { ViewerFileReply } from '../../src/shared/api-contract/viewer-json';
+import { preparedPayload } from '../files/prepared/prepared-payloads';
+import { PREPARED_PAYLOAD_TYPE } from '../../src/shared/viewer-payload/prepared-payload-type';
+
+const gunzipAsync = promisify(gunzip);
 
 /** Whether an Accept-Encoding header takes gzip (present, and not with q=0). */
 function acceptsGzip(header: string | undefined): boolean {
@@ -15,6 +21,13 @@ function acceptsGzip(header: string | undefined): boolean {
     const q = params.find((param) => param.startsWith('q='));
     return q === undefined || Number(q.slice(2)) > 0;
   });
+}
+
+/** Whether an Accept header names the prepared payload's media type. */
+function asksForPrepared(header: string | undefined): boolean {
+  return (
+    header?.split(',').some((part) => part.split(';')[0]?.trim() === PREPARED_PAYLOAD_TYPE) ?? false
+  );
 }
 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
@@ -29,8 +42,8 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{
 }> = async (app, options) => {
   const { db } = options.database;
 
-  // The reply is the stored JSON's bytes, gzipped or plain: a Buffer is sent as it is, never
-  // through the response schema's serializer, which documents the JSON for OpenAPI and the client.
+  // The reply is stored bytes, gzipped or plain: a Buffer is sent as it is, never through the
+  // response schema's serializer, which documents the JSON for OpenAPI and the client.
   app.get<{ Params: FileParams; Reply: Buffer }>(
     '/files/:id/json',
     {
@@ -38,17 +51,29 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{
         summary: 'The viewer JSON of a file: its works and its timelines with their components',
         tags: ['files'],
         params: FileParams,
-        response: { 200: ViewerFileJson },
+        response: { 200: ViewerFileReply },
       },
     },
     async (request, reply) => {
       const fileId = parseId(request.params.id);
-      const body = await viewerPayload(db, options.viewerCache, fileId, request.userId);
-      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-      if (acceptsGzip(request.headers['accept-encoding'])) {
-        return reply.header('content-encoding', 'gzip').send(body.gzip);
+      const cache = options.viewerCache;
+      const body = await viewerPayload(db, cache, fileId, request.userId);
+      reply.header('vary', 'accept, accept-encoding');
+      const gzip = acceptsGzip(request.headers['accept-encoding']);
+      // A payload that cannot be built leaves the JSON, which the viewer opens as well.
+      const prepared = asksForPrepared(request.headers.accept)
+        ? await cache.prepared(fileId, body, () =>
+            preparedPayload(db, fileId, body.gzip, request.log),
+          )
+        : null;
+      if (prepared) {
+        reply.type(PREPARED_PAYLOAD_TYPE);
+        if (gzip) return reply.header('content-encoding', 'gzip').send(prepared);
+        return reply.send(await gunzipAsync(prepared));
       }
-      return reply.send(await options.viewerCache.plainJson(fileId, body));
+      reply.type('application/json; charset=utf-8');
+      if (gzip) return reply.header('content-encoding', 'gzip').send(body.gzip);
+      return reply.send(await cache.plainJson(fileId, body));
     },
   );
 

@@ -34,8 +34,9 @@ const parts = {
   },
   server: {
     // server-files.ts finds the migrations and seed data in server/ from one folder below the
-    // root, where both server/server.ts and this output sit. PGlite's worker thread is a second
-    // entry, beside server.js, where pglite-proxy.ts looks for it once compiled.
+    // root, where both server/server.ts and this output sit. PGlite's thread and the prepared
+    // payloads' thread are entries of their own, beside server.js, where pglite-proxy.ts and
+    // prepared-thread.ts look for them once compiled.
     output: 'dist-server/server.js',
     sources: ['server', 'src/shared'],
     build: () =>
@@ -44,6 +45,7 @@ const parts = {
         entryPoints: {
           server: 'server/server.ts',
           'pglite.worker': 'server/db/pglite.worker.ts',
+          'prepared.worker': 'server/files/prepared/prepared.worker.ts',
         },
         outdir: 'dist-server',
         bundle: true,

@@ -1,8 +1,10 @@
 import { ApiRequestError, apiGet } from '../lib/api-client';
+import { PREPARED_PAYLOAD_TYPE } from '../shared/viewer-payload/prepared-payload-type';
 
 /**
- * Fetches the viewer JSON as raw bytes: the file worker parses it, so a multi-megabyte file
- * never blocks the page. It goes through the app's HTTP client like every API call, so a signed-in
+ * Fetches the file as raw bytes, in the prepared form the server keeps for the viewer (the JSON
+ * from a server that has none): the file worker reads them, so a multi-megabyte file never blocks
+ * the page. It goes through the app's HTTP client like every API call, so a signed-in
  * user's expired access token is renewed first, and a session that has ended still opens public
  * files. The viewer says itself what went wrong, so no alert is raised.
  */
@@ -17,6 +19,7 @@ export async function fetchViewerBytes(fileId: string, signal: AbortSignal): Pro
   try {
     const response = await apiGet<ArrayBuffer>(`files/${encodeURIComponent(fileId)}/json`, {
       responseType: 'arrayBuffer',
+      headers: { accept: `${PREPARED_PAYLOAD_TYPE}, application/json;q=0.5` },
       timeoutMs: TIMEOUT_MS,
       signal,
       quiet: true,

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, StringEnum } from './field-kinds';
+import { PREPARED_PAYLOAD_TYPE } from '../viewer-payload/prepared-payload-type';
 import { AbstractWorkJson, ConcreteWorkJson } from './works';
 
 /**
@@ -169,3 +170,22 @@ export const ViewerFileJson = Type.Object({
   timelines: Type.Array(TimelineJson),
 });
 export type ViewerFileJson = Static<typeof ViewerFileJson>;
+
+/**
+ * GET files/{id}/json's reply: the viewer JSON, or, to a client whose Accept names it, the
+ * prepared payload (src/shared/viewer-payload), the binary form the web viewer opens. Both are
+ * the same file; the route sends stored bytes either way.
+ */
+export const ViewerFileReply = {
+  description: "The file's viewer JSON, or its prepared payload when Accept asks for that",
+  content: {
+    'application/json': { schema: ViewerFileJson },
+    [PREPARED_PAYLOAD_TYPE]: {
+      schema: Type.String({
+        format: 'binary',
+        description:
+          "The viewer's binary form of the file, of one version of its format; for the web viewer",
+      }),
+    },
+  },
+};

@@ -79,7 +79,7 @@ describe('the prepared payload', () => {
 
   it('keeps why a file cannot be shown, with the message the viewer JSON gives', () => {
     const json = viewerFixture();
-    json.timelines[0] = { ...json.timelines[0]!, height: null, level_height: null };
+    json.timelines[0] = { ...json.timelines[0]!, height: null, level_height: undefined };
     const fromJson = prepareViewerJson(json);
     expect(fromJson.ok).toBe(false);
     expect(openPreparedPayload(encodePreparedPayload(json))).toEqual(fromJson);

@@ -29,9 +29,6 @@ import {
  */
 export const PREPARED_PAYLOAD_VERSION = 1;
 
-/** The media type the viewer asks files/{id}/json for to get this form. */
-export const PREPARED_PAYLOAD_TYPE = 'application/vnd.tilia.prepared-viewer-file';
-
 export type OpenError = 'timeline-height' | 'invalid-file';
 
 export type OpenedFile =
