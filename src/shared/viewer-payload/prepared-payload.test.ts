@@ -158,7 +158,7 @@ describe('the prepared payload', () => {
     const digest = createHash('sha256').update(encodePreparedPayload(everyKind())).digest('hex');
     expect({ version: PREPARED_PAYLOAD_VERSION, digest }).toEqual({
       version: 1,
-      digest: '7068f41ebee5457dcf3ffdc78b5904eba5cc50086669c8fa8316ff6a5aab8f36',
+      digest: '55e8c8c4cecfc197d760d37579fed5b5724c881c23c9ad0086b06e85b99dfd46',
     });
   });
 });

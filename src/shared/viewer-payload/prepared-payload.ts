@@ -55,11 +55,16 @@ const TYPED_ARRAYS = {
 type TypedName = keyof typeof TYPED_ARRAYS;
 type TypedArray = InstanceType<(typeof TYPED_ARRAYS)[TypedName]>;
 
-/** Where a typed array's elements are: `at` bytes into the blocks. */
+/**
+ * Where a typed array's elements are: `at` bytes into the blocks. An Int32Array (component
+ * indices, measure numbers) is stored as the differences between neighbours (`delta`): mostly
+ * ones and small steps, which gzip shrinks to almost nothing where the plain values stay large.
+ */
 interface TypedRef {
   $typed: TypedName;
   at: number;
   length: number;
+  delta?: true;
 }
 
 /** A timeline's components: blob `$components` of the header's list. */
@@ -118,8 +123,18 @@ class BlockWriter {
   typed(array: ArrayBufferView): TypedRef {
     const name = array.constructor.name;
     if (!(name in TYPED_ARRAYS)) throw new Error(`${name} cannot be stored in a payload.`);
-    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
     const length = (array as TypedArray).length;
+    if (array instanceof Int32Array) {
+      const deltas = new Int32Array(length);
+      for (let i = 0; i < length; i++) deltas[i] = (array[i]! - (i > 0 ? array[i - 1]! : 0)) | 0;
+      return {
+        $typed: 'Int32Array',
+        at: this.add(new Uint8Array(deltas.buffer)),
+        length,
+        delta: true,
+      };
+    }
+    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
     return { $typed: name as TypedName, at: this.add(bytes), length };
   }
 
@@ -303,7 +318,16 @@ function typedView(ref: Record<string, unknown>, blocks: Uint8Array): TypedArray
     throw new PayloadError('array bounds');
   }
   // A view, not a copy; a SharedArrayBuffer would serve as well as the ArrayBuffer typed here.
-  return new Typed(blocks.buffer as ArrayBuffer, start, length);
+  const view = new Typed(blocks.buffer as ArrayBuffer, start, length);
+  if (ref.delta !== true) return view;
+  if (!(view instanceof Int32Array)) throw new PayloadError('delta type');
+  const values = new Int32Array(length);
+  let value = 0;
+  for (let i = 0; i < length; i++) {
+    value = (value + view[i]!) | 0;
+    values[i] = value;
+  }
+  return values;
 }
 
 const isCount = (value: unknown): value is number =>
