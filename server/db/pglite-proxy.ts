@@ -1,5 +1,5 @@
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
-import { Worker } from 'node:worker_threads';
+import { startWorkerThread } from '../worker-thread';
 import {
   PgliteRemoteError,
   type PgliteReply,
@@ -168,23 +168,10 @@ function queryShape(options: QueryOptions | undefined): QueryShape {
   return { rowMode, textTypes };
 }
 
-/**
- * Starts PGlite on a thread of its own. The compiled server (dist-server/server.js) has the
- * worker beside it (server/tools/build.js emits dist-server/pglite.worker.js); from the sources
- * (tsx, vitest) this module is server/db/pglite-proxy.ts, and node loads the worker's TypeScript
- * only through tsx's loader, which the worker registers first.
- */
+/** Starts PGlite on a thread of its own (pglite.worker.ts). */
 export async function startPgliteWorker(dataDir: string | null, nice = 0): Promise<PgliteProxy> {
   const workerData: PgliteWorkerData = { dataDir, nice };
-  const worker = import.meta.url.endsWith('.ts')
-    ? new Worker(
-        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => {
-           register();
-           return import(${JSON.stringify(new URL('./pglite.worker.ts', import.meta.url).href)});
-         })`,
-        { eval: true, workerData },
-      )
-    : new Worker(new URL('./pglite.worker.js', import.meta.url), { workerData });
+  const worker = startWorkerThread(import.meta.url, 'pglite.worker', workerData);
   let onMessage!: (message: PgliteStarted) => void;
   let onError!: (error: Error) => void;
   let onExit!: (code: number) => void;

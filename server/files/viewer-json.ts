@@ -32,24 +32,12 @@ function componentJson(kind: string, c: ComponentRecord): ComponentJson | null {
     case 'HARMONY_TIMELINE':
       if (c.kind === 'MODE') {
         return {
-          id: c.id,
-          time: c.time ?? 0,
-          kind: 'MODE',
-          label: c.label ?? '',
-          comments: c.comments ?? '',
-          step: c.step ?? 0,
-          accidental: c.accidental ?? 0,
+          ...harmonyFields(c, 'MODE'),
           type: c.modeType === 'minor' ? 'minor' : 'major',
         };
       }
       return {
-        id: c.id,
-        time: c.time ?? 0,
-        kind: 'HARMONY',
-        label: c.label ?? '',
-        comments: c.comments ?? '',
-        step: c.step ?? 0,
-        accidental: c.accidental ?? 0,
+        ...harmonyFields(c, 'HARMONY'),
         quality: c.quality ?? 'major',
         inversion: c.inversion ?? 0,
         applied_to: c.appliedTo ?? 0,
@@ -68,6 +56,19 @@ function componentJson(kind: string, c: ComponentRecord): ComponentJson | null {
       // Slider and unknown kinds are listed but not drawn: their components stay out of the JSON.
       return null;
   }
+}
+
+/** What keys (MODE) and chords (HARMONY) both have, in the order the JSON lists them. */
+function harmonyFields<Kind extends 'MODE' | 'HARMONY'>(c: ComponentRecord, kind: Kind) {
+  return {
+    id: c.id,
+    time: c.time ?? 0,
+    kind,
+    label: c.label ?? '',
+    comments: c.comments ?? '',
+    step: c.step ?? 0,
+    accidental: c.accidental ?? 0,
+  };
 }
 
 function timelineJson(timeline: TimelineRow, rows: ComponentRecord[]): TimelineJson {

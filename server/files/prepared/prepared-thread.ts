@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerThread } from '../../worker-thread';
 import type { PrepareReply, PrepareRequest, PreparedWorkerData } from './prepared-protocol';
 
 /** The prepared payloads' thread runs below the server's requests, as the database's does. */
@@ -33,17 +34,7 @@ class PreparedThread {
 
   private start(): Worker {
     const workerData: PreparedWorkerData = { nice: PREPARED_THREAD_NICE };
-    // Compiled, the thread's code sits beside server.js (server/tools/build.js); from the sources
-    // (tsx, vitest), node loads its TypeScript only through tsx's loader, registered first.
-    const worker = import.meta.url.endsWith('.ts')
-      ? new Worker(
-          `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => {
-             register();
-             return import(${JSON.stringify(new URL('./prepared.worker.ts', import.meta.url).href)});
-           })`,
-          { eval: true, workerData },
-        )
-      : new Worker(new URL('./prepared.worker.js', import.meta.url), { workerData });
+    const worker = startWorkerThread(import.meta.url, 'prepared.worker', workerData);
     worker.on('message', (reply: PrepareReply) => {
       const pending = this.pending.get(reply.id);
       if (!pending) return;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TimelineHeightError } from './timeline-heights';
 import { prepareFile } from './viewer-document';
-import { viewerFixture } from './viewer-fixture.test-support';
+import { scoreTimeline, viewerFixture } from './viewer-fixture.test-support';
 
 describe('prepareFile', () => {
   it('stacks drawn timelines by display_position and skips unknown kinds', () => {
@@ -42,17 +42,12 @@ describe('prepareFile', () => {
 
   it('draws a Score timeline with its staves, and says what an odd one loses', () => {
     const json = viewerFixture([
-      {
-        kind: 'SCORE_TIMELINE',
-        name: 'Score',
-        height: 160,
-        components: [
-          { id: 1, kind: 'STAFF', index: 0, line_count: 5 },
-          { id: 2, kind: 'CLEF', staff_index: 0, time: 0, line_number: -1, step: 4, octave: 4 },
-          { id: 3, kind: 'NOTE', start: 1, end: 110, step: 0, octave: 5, staff_index: 0 },
-          { id: 4, kind: 'NOTE', start: 2, end: 3, step: 0, octave: 5, staff_index: 1 },
-        ],
-      },
+      scoreTimeline([
+        { id: 1, kind: 'STAFF', index: 0, line_count: 5 },
+        { id: 2, kind: 'CLEF', staff_index: 0, time: 0, line_number: -1, step: 4, octave: 4 },
+        { id: 3, kind: 'NOTE', start: 1, end: 110, step: 0, octave: 5, staff_index: 0 },
+        { id: 4, kind: 'NOTE', start: 2, end: 3, step: 0, octave: 5, staff_index: 1 },
+      ]),
     ]);
     json.concrete_work = { ...json.concrete_work, length: 0, end: 0 };
     const file = prepareFile(json);

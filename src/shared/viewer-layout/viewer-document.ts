@@ -21,7 +21,8 @@ export interface SortedPoints {
   indices: Int32Array;
 }
 
-export interface PreparedTimeline {
+/** A drawn timeline's place in the stack. */
+export interface TimelineRow {
   /** Position in the drawn stack, top first. */
   index: number;
   name: string;
@@ -30,6 +31,9 @@ export interface PreparedTimeline {
   y: number;
   height: number;
   sizing: RowSizing;
+}
+
+export interface PreparedTimeline extends TimelineRow {
   components: ComponentJson[];
   points?: SortedPoints;
   colors?: Uint32Array;
@@ -46,14 +50,8 @@ export interface PreparedTimeline {
   barSeconds?: number;
 }
 
-export interface TimelineHeader {
-  index: number;
-  name: string;
-  kind: ViewerKind;
-  /** Top and height in the stack of least heights; the page fits `sizing` to its window. */
-  y: number;
-  height: number;
-  sizing: RowSizing;
+/** A timeline as the page knows it: the page fits `sizing` to its window. */
+export interface TimelineHeader extends TimelineRow {
   componentCount: number;
   /** PDF timelines: where the PDF is served from. */
   pdfUrl?: string;

@@ -187,3 +187,13 @@ export function viewerFixture(extra: Partial<TimelineJson>[] = []): ViewerFileJs
     timelines,
   };
 }
+
+/** A Score timeline of the given components, as an `extra` of viewerFixture. */
+export function scoreTimeline(components: Record<string, unknown>[]): Partial<TimelineJson> {
+  return {
+    kind: 'SCORE_TIMELINE',
+    name: 'Score',
+    height: 160,
+    components: components as TimelineJson['components'],
+  };
+}

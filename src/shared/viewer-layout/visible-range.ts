@@ -10,14 +10,7 @@ export function lowerBound(
   from = 0,
   to = values.length,
 ) {
-  let low = from;
-  let high = to;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((values[middle] ?? 0) < target) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return firstIndexPast(values, target, from, to, false);
 }
 
 /** First index whose value is > target (values.length when none). */
@@ -27,11 +20,23 @@ export function upperBound(
   from = 0,
   to = values.length,
 ) {
+  return firstIndexPast(values, target, from, to, true);
+}
+
+/** A binary search for the first value at or above `target` (`strictly`: above it). */
+function firstIndexPast(
+  values: ArrayLike<number>,
+  target: number,
+  from: number,
+  to: number,
+  strictly: boolean,
+) {
   let low = from;
   let high = to;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((values[middle] ?? 0) <= target) low = middle + 1;
+    const value = values[middle] ?? 0;
+    if (value < target || (strictly && value === target)) low = middle + 1;
     else high = middle;
   }
   return low;

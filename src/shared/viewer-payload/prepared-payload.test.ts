@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TimelineJson, ViewerFileJson } from '../api-types';
+import type { ViewerFileJson } from '../api-types';
 import { timelineTables } from '../timeline-tables/timeline-tables';
 import { ViewerFileSession } from '../viewer-file-session';
 import { beyondJson } from '../viewer-json/tla-fixture.test-support';
-import { viewerFixture } from '../viewer-layout/viewer-fixture.test-support';
+import { scoreTimeline, viewerFixture } from '../viewer-layout/viewer-fixture.test-support';
 import { layoutView, type ViewRequest } from '../viewer-layout/view-layout';
 import {
   encodePreparedPayload,
@@ -16,19 +16,15 @@ import {
 
 /** The fixture's timelines of every drawn kind, a Score timeline among them. */
 function everyKind(): ViewerFileJson {
-  const score: Partial<TimelineJson> = {
-    kind: 'SCORE_TIMELINE',
-    name: 'Score',
-    height: 160,
-    components: [
+  return viewerFixture([
+    scoreTimeline([
       { id: 91, kind: 'STAFF', index: 0, line_count: 5 },
       { id: 92, kind: 'CLEF', staff_index: 0, time: 0, line_number: -1, step: 4, octave: 4 },
       { id: 93, kind: 'KEY_SIGNATURE', staff_index: 0, time: 0, fifths: 2 },
       { id: 94, kind: 'NOTE', start: 1, end: 3, step: 3, octave: 5, accidental: 1, staff_index: 0 },
       { id: 95, kind: 'BAR_LINE', time: 4 },
-    ],
-  };
-  return viewerFixture([score]);
+    ]),
+  ]);
 }
 
 const VIEWS: ViewRequest[] = [
