@@ -51,20 +51,23 @@ export function attachSeekDrag(element: HTMLElement, target: SeekDragTarget): Se
     if (pressTaken) event.stopPropagation();
   };
 
-  element.addEventListener('pointerdown', onPointerDown, true);
-  element.addEventListener('pointermove', onPointerMove);
-  element.addEventListener('pointerup', onPointerEnd);
-  element.addEventListener('pointercancel', onPointerEnd);
-  element.addEventListener('click', onClickCapture, true);
-  element.addEventListener('dblclick', onClickCapture, true);
+  // Pointer-down, clicks and double clicks are caught before the timelines' own handlers.
+  const listeners = [
+    ['pointerdown', onPointerDown, true],
+    ['pointermove', onPointerMove, false],
+    ['pointerup', onPointerEnd, false],
+    ['pointercancel', onPointerEnd, false],
+    ['click', onClickCapture, true],
+    ['dblclick', onClickCapture, true],
+  ] as const;
+  for (const [type, listener, capture] of listeners) {
+    element.addEventListener(type, listener as EventListener, capture);
+  }
   return {
     dispose() {
-      element.removeEventListener('pointerdown', onPointerDown, true);
-      element.removeEventListener('pointermove', onPointerMove);
-      element.removeEventListener('pointerup', onPointerEnd);
-      element.removeEventListener('pointercancel', onPointerEnd);
-      element.removeEventListener('click', onClickCapture, true);
-      element.removeEventListener('dblclick', onClickCapture, true);
+      for (const [type, listener, capture] of listeners) {
+        element.removeEventListener(type, listener as EventListener, capture);
+      }
     },
   };
 }

@@ -169,36 +169,24 @@ export function PdfPanel({ source, clock, loadPageWindows, active }: PdfPanelPro
       data-testid="pdf-panel"
     >
       <div className="pdf-panel__toolbar" role="toolbar" aria-label="Score page">
-        <button
-          type="button"
-          className="viewer-icon-button"
-          aria-label="Zoom the page out"
-          title="Zoom the page out"
+        <PageZoomButton
+          label="Zoom the page out"
+          icon={ZOOM_OUT}
           disabled={!ready}
           onClick={() => setZoom((z) => steppedPageZoom(z, -1))}
-        >
-          <Icon path={ZOOM_OUT} />
-        </button>
-        <button
-          type="button"
-          className="viewer-icon-button"
-          aria-label="Zoom the page in"
-          title="Zoom the page in"
+        />
+        <PageZoomButton
+          label="Zoom the page in"
+          icon={ZOOM_IN}
           disabled={!ready}
           onClick={() => setZoom((z) => steppedPageZoom(z, 1))}
-        >
-          <Icon path={ZOOM_IN} />
-        </button>
-        <button
-          type="button"
-          className="viewer-icon-button"
-          aria-label="Fit the page to the panel"
-          title="Fit the page to the panel"
+        />
+        <PageZoomButton
+          label="Fit the page to the panel"
+          icon={FIT}
           disabled={!ready}
           onClick={() => setZoom(1)}
-        >
-          <Icon path={FIT} />
-        </button>
+        />
         <span className="pdf-panel__title" title={source.name}>
           {source.name || 'Score'}
         </span>
@@ -243,5 +231,26 @@ export function PdfPanel({ source, clock, loadPageWindows, active }: PdfPanelPro
         )}
       </div>
     </section>
+  );
+}
+
+/** One of the toolbar's page zoom buttons: an icon, named by its label. */
+function PageZoomButton(props: {
+  label: string;
+  icon: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="viewer-icon-button"
+      aria-label={props.label}
+      title={props.label}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      <Icon path={props.icon} />
+    </button>
   );
 }
