@@ -1,6 +1,6 @@
 import { AUDIOWAVE_BAR_WIDTH, AUDIOWAVE_HEIGHT } from './layout-constants';
 import { numberField, permuted, timeOrder } from './time-order';
-import { runningMaxEnd, segmentRange } from './visible-range';
+import { runningMaxEnd, segmentRange, visibleTimes } from './visible-range';
 
 export interface AudiowaveBars {
   starts: Float64Array;
@@ -44,8 +44,7 @@ export function audiowaveView(
   viewportWidth: number,
   height = AUDIOWAVE_HEIGHT,
 ): AudiowaveColumn[] {
-  const t0 = offset / pxPerSecond;
-  const t1 = (offset + viewportWidth) / pxPerSecond;
+  const [t0, t1] = visibleTimes(pxPerSecond, offset, viewportWidth);
   const [from, to] = segmentRange(wave.starts, wave.maxEnds, t0, t1);
   const columns: AudiowaveColumn[] = [];
   for (let i = from; i < to; i++) {

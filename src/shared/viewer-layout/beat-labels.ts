@@ -1,6 +1,6 @@
 import { MIN_BEAT_LABEL_SPACING, SMALL_LABEL_FONT_SIZE } from './layout-constants';
 import { labelWidth } from './label-fit';
-import { aggregatePoints, lowerBound, pointRange } from './visible-range';
+import { aggregatePoints, lowerBound, pointRange, visibleTimes } from './visible-range';
 
 export interface MeasureInput {
   beatCount: number;
@@ -120,8 +120,7 @@ export function beatView(
   offset: number,
   viewportWidth: number,
 ): BeatView {
-  const t0 = offset / pxPerSecond;
-  const t1 = (offset + viewportWidth) / pxPerSecond;
+  const [t0, t1] = visibleTimes(pxPerSecond, offset, viewportWidth);
   const [from, to] = pointRange(times, t0, t1);
   const xs = new Float32Array(to - from);
   for (let i = from; i < to; i++) xs[i - from] = (times[i] ?? 0) * pxPerSecond - offset;

@@ -2,7 +2,7 @@ import { harmonyLabelParts } from '../harmony/harmony-label';
 import type { KeyFields } from '../harmony/pitch-spelling';
 import { FIGURE_FONT_SIZE } from './layout-constants';
 import { labelWidth, spacedLabelWidth } from './label-fit';
-import { aggregatePoints, lowerBound, upperBound } from './visible-range';
+import { aggregatePoints, lowerBound, upperBound, visibleTimes } from './visible-range';
 import { numberField, permuted, timeOrder } from './time-order';
 
 export interface HarmonyInput {
@@ -167,8 +167,7 @@ export function harmonyView(
   viewportWidth: number,
   contentEnd: number,
 ): HarmonyMark[] {
-  const t0 = offset / pxPerSecond;
-  const t1 = (offset + viewportWidth) / pxPerSecond;
+  const [t0, t1] = visibleTimes(pxPerSecond, offset, viewportWidth);
   const end = contentEnd - offset;
   const marks: HarmonyMark[] = [];
   for (const row of rows) {

@@ -5,7 +5,7 @@ import {
 } from './layout-constants';
 import { fitLabel, parseColor } from './label-fit';
 import { numberField, permuted, timeOrder } from './time-order';
-import { aggregateSegments, runningMaxEnd, segmentRange } from './visible-range';
+import { aggregateSegments, runningMaxEnd, segmentRange, visibleTimes } from './visible-range';
 
 export interface HierarchyInput {
   start: number;
@@ -113,8 +113,7 @@ export function hierarchyView(
   viewportWidth: number,
   levelHeight = HIERARCHY_LEVEL_HEIGHT,
 ): HierarchyBox[] {
-  const t0 = offset / pxPerSecond;
-  const t1 = (offset + viewportWidth) / pxPerSecond;
+  const [t0, t1] = visibleTimes(pxPerSecond, offset, viewportWidth);
   const boxes: HierarchyBox[] = [];
   for (const level of rows.levels) {
     const [from, to] = segmentRange(level.starts, level.maxEnds, t0, t1);

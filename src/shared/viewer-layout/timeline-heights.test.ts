@@ -45,14 +45,14 @@ describe('stackTimelines', () => {
 
 describe('timelineSizing', () => {
   it('takes the least height as today, the wish from the file, the most per kind', () => {
-    expect(timelineSizing('HIERARCHY', { height: 120 }, 2)).toEqual({
+    expect(timelineSizing('HIERARCHY', { height: 120 }, { levels: 2 })).toEqual({
       min: 60,
       preferred: 120,
       max: 120,
     });
     expect(timelineSizing('MARKER', { height: 30 })).toEqual({ min: 30, preferred: 30, max: 45 });
     expect(timelineSizing('AUDIOWAVE', { height: 80 }).preferred).toBe(80);
-    expect(timelineSizing('SCORE', { height: 160 }, 1, 2)).toEqual({
+    expect(timelineSizing('SCORE', { height: 160 }, { staves: 2 })).toEqual({
       min: 160,
       preferred: 160,
       max: 240,
@@ -73,8 +73,8 @@ describe('fitTimelineHeights', () => {
   const sizings = [
     timelineSizing('AUDIOWAVE', { height: 80 }),
     timelineSizing('BEAT', { height: 35 }),
-    timelineSizing('SCORE', { height: 160 }, 1, 2),
-    timelineSizing('HIERARCHY', { height: 120 }, 1),
+    timelineSizing('SCORE', { height: 160 }, { staves: 2 }),
+    timelineSizing('HIERARCHY', { height: 120 }, { levels: 1 }),
     timelineSizing('HARMONY', { height: 70 }),
     timelineSizing('MARKER', { height: 30 }),
     timelineSizing('PDF', { height: 30 }),
@@ -115,7 +115,10 @@ describe('fitTimelineHeights', () => {
 
   it('holds a row at its least height while the scale has not reached it', () => {
     // A five-level hierarchy wishes for 120 but needs 150: it waits while the others grow.
-    const rows = [timelineSizing('HIERARCHY', { height: 120 }, 5), timelineSizing('BEAT', {})];
+    const rows = [
+      timelineSizing('HIERARCHY', { height: 120 }, { levels: 5 }),
+      timelineSizing('BEAT', {}),
+    ];
     const heights = fitTimelineHeights(rows, 200);
     expect(heights[0]).toBe(150);
     expect(heights[1]).toBeGreaterThan(30);

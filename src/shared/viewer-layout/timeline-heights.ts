@@ -1,3 +1,4 @@
+import type { RowCounts } from './kinds/kind-layout';
 import { KIND_LAYOUTS } from './kinds/registry';
 import { DESKTOP_DEFAULT_HEIGHTS, TIMELINE_SPACING } from './layout-constants';
 import type { ViewerKind } from './timeline-kinds';
@@ -47,14 +48,13 @@ function preferredHeight(kind: ViewerKind, source: HeightSource): number {
 export function timelineSizing(
   kind: ViewerKind,
   source: HeightSource,
-  levelCount = 1,
-  staffCount = 1,
+  { levels = 1, staves = 1 }: Partial<RowCounts> = {},
 ): RowSizing {
-  const min = timelineHeight(kind, source, levelCount, staffCount);
+  const min = KIND_LAYOUTS[kind].least(source, { levels, staves });
   return {
     min,
     preferred: preferredHeight(kind, source),
-    max: Math.max(min, KIND_LAYOUTS[kind].most({ levels: levelCount, staves: staffCount })),
+    max: Math.max(min, KIND_LAYOUTS[kind].most({ levels, staves })),
   };
 }
 

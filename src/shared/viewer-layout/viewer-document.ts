@@ -132,12 +132,10 @@ export function prepareFile(json: ViewerFileJson): PreparedFile {
       components: timeline.components,
     };
     KIND_LAYOUTS[kind].prepare(timeline, prepared);
-    prepared.sizing = timelineSizing(
-      kind,
-      timeline,
-      prepared.hierarchy?.levelCount ?? 1,
-      prepared.score?.staves.length ?? 1,
-    );
+    prepared.sizing = timelineSizing(kind, timeline, {
+      levels: prepared.hierarchy?.levelCount,
+      staves: prepared.score?.staves.length,
+    });
     prepared.height = prepared.sizing.min;
     return prepared;
   });

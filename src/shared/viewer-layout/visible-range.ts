@@ -42,6 +42,15 @@ function firstIndexPast(
   return low;
 }
 
+/** The times at a view's left and right edges: [t0, t1]. */
+export function visibleTimes(
+  pxPerSecond: number,
+  offset: number,
+  viewportWidth: number,
+): [number, number] {
+  return [offset / pxPerSecond, (offset + viewportWidth) / pxPerSecond];
+}
+
 /** Index range [from, to) of sorted point times inside [t0, t1]. */
 export function pointRange(times: Float64Array, t0: number, t1: number): [number, number] {
   const from = lowerBound(times, t0);
