@@ -1,25 +1,16 @@
 import { fieldErrors, forbidden, notFound } from '../http-errors';
-import { takenNameOrAddress, userJson, type AccountsContext } from './accounts-context';
 import {
-  email,
-  FieldProblems,
-  messages,
-  NAME_MAX,
-  password,
-  text,
-  username,
-} from './account-fields';
+  availableNameAndAddress,
+  takenNameOrAddress,
+  userJson,
+  type AccountsContext,
+} from './accounts-context';
+import { FieldProblems, messages, NAME_MAX, password, text } from './account-fields';
 import { passwordProblems } from './password-validators';
 import { hashPassword, passwordMatches } from './passwords';
 import { blacklistAllRefreshTokens } from './refresh-tokens.repository';
 import { issueTokenPair } from './tokens.service';
-import {
-  findUserById,
-  isEmailTaken,
-  isUsernameTaken,
-  replacePassword,
-  updateProfile,
-} from './users.repository';
+import { findUserById, replacePassword, updateProfile } from './users.repository';
 import type {
   AccountJson,
   PasswordChange,
@@ -63,14 +54,7 @@ export async function changeProfile(
     max: NAME_MAX,
     allowBlank: true,
   });
-  const name = username(problems, 'username', input.username);
-  if (name !== null && (await isUsernameTaken(context.db, name, id))) {
-    problems.add('username', messages.usernameTaken);
-  }
-  const address = email(problems, 'email', input.email);
-  if (address !== null && (await isEmailTaken(context.db, address, id))) {
-    problems.add('email', messages.emailTaken);
-  }
+  const { name, address } = await availableNameAndAddress(context, problems, input, id);
   if (
     problems.has() ||
     firstName === null ||
