@@ -8,9 +8,8 @@ import {
 import { FieldProblems, messages, NAME_MAX, password, text } from './account-fields';
 import { passwordProblems } from './password-validators';
 import { hashPassword, passwordMatches } from './passwords';
-import { blacklistAllRefreshTokens } from './refresh-tokens.repository';
-import { issueTokenPair } from './tokens.service';
-import { findUserById, replacePassword, updateProfile } from './users.repository';
+import { issueTokenPair, replacePasswordEndingSessions } from './tokens.service';
+import { findUserById, updateProfile } from './users.repository';
 import type {
   AccountJson,
   PasswordChange,
@@ -107,9 +106,8 @@ export async function changePassword(
 
   const newHash = await hashPassword(newPassword);
   return context.db.transaction(async (tx) => {
-    const changedAt = await replacePassword(tx, user.id, user.passwordHash, newHash);
+    const changedAt = await replacePasswordEndingSessions(tx, user, newHash);
     if (changedAt === null) throw fieldErrors({ old_password: [messages.wrongOldPassword] });
-    await blacklistAllRefreshTokens(tx, user.id);
     // Signed no earlier than the change as the database recorded it, so the new access token
     // is never older than password_changed_at even if the clocks differ.
     const pair = await issueTokenPair(
