@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { grandStaffStart } from '../src/shared/tla/score-staves.test-support';
 
 /**
  * The reference file of DESIGN.md section 7, as the desktop app writes it (.tla, 0.5.x format):
@@ -70,38 +71,7 @@ function scoreComponents(
   seconds: number,
   rand: () => number,
 ): Record<string, unknown>[] {
-  const components: Record<string, unknown>[] = [
-    { line_count: 5, index: 0, kind: 'STAFF' },
-    { line_count: 5, index: 1, kind: 'STAFF' },
-    {
-      staff_index: 0,
-      time: 0,
-      line_number: -1,
-      step: 4,
-      octave: 4,
-      icon: 'clef-treble.svg',
-      kind: 'CLEF',
-    },
-    {
-      staff_index: 1,
-      time: 0,
-      line_number: 1,
-      step: 3,
-      octave: 3,
-      icon: 'clef-bass.svg',
-      kind: 'CLEF',
-    },
-  ];
-  for (const staff of [0, 1]) {
-    components.push({ staff_index: staff, time: 0, fifths: 2, kind: 'KEY_SIGNATURE' });
-    components.push({
-      staff_index: staff,
-      time: 0,
-      numerator: 4,
-      denominator: 4,
-      kind: 'TIME_SIGNATURE',
-    });
-  }
+  const components = grandStaffStart(2);
   for (let bar = 0; bar < seconds; bar++) components.push({ time: bar, kind: 'BAR_LINE' });
   const spacing = seconds / count;
   for (let i = 0; i < count; i++) {

@@ -159,8 +159,8 @@ function rssMb(server: ChildProcess): number {
   return Math.round(kb / 1024);
 }
 
-/** An access token of the bench's user, signed with the bench server's key. */
-export function benchToken(userId: number): Promise<string> {
+/** An access token of the bench's user, signed with the bench server's key unless told another. */
+export function benchToken(userId: number, secret = SECRET, lifetime = '2h'): Promise<string> {
   return new SignJWT({
     token_type: 'access',
     user_id: userId,
@@ -169,8 +169,8 @@ export function benchToken(userId: number): Promise<string> {
   })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuedAt()
-    .setExpirationTime('2h')
-    .sign(new TextEncoder().encode(SECRET));
+    .setExpirationTime(lifetime)
+    .sign(new TextEncoder().encode(secret));
 }
 
 /** Uploads a public .tla (with its WAV, when given); the stored file's id and the time taken. */

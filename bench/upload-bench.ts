@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { SignJWT } from 'jose';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { users } from '../server/db/schema';
 import { referenceTla } from './reference-file';
+import { benchToken } from './server-bench';
 
 /**
  * POST upload/ of DESIGN.md section 7's reference file (a 3-hour recording: 43,200 beats, 2,000
@@ -84,16 +84,7 @@ async function benchDatabase(
     .insert(users)
     .values({ username: 'bench', email: '', firstName: '', lastName: '', isActive: true })
     .returning({ id: users.id });
-  const token = await new SignJWT({
-    token_type: 'access',
-    user_id: user!.id,
-    username: 'bench',
-    jti: crypto.randomUUID(),
-  })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(new TextEncoder().encode(secret));
+  const token = await benchToken(user!.id, secret, '1h');
   const tla = referenceTla();
 
   const send = async (parts: Parameters<typeof multipartStream>[0]) => {

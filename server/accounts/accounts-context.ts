@@ -2,7 +2,8 @@ import { signingKey } from '../auth/jwt-tokens';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/database';
 import { fieldErrors } from '../http-errors';
-import { messages } from './account-fields';
+import { email, messages, username, type FieldProblems } from './account-fields';
+import { isEmailTaken, isUsernameTaken } from './users.repository';
 import type { AccountJson } from '../../src/shared/api-contract/accounts';
 
 /** What the account services need from the app: built once per route plugin, passed to each call. */
@@ -65,4 +66,25 @@ export function takenNameOrAddress(error: unknown): unknown {
     return fieldErrors({ email: [messages.emailTaken] });
   }
   return error;
+}
+
+/**
+ * The username and e-mail address of `input`, each checked into `problems` and refused when an
+ * account other than `exceptId` holds it already; null where a check failed.
+ */
+export async function availableNameAndAddress(
+  context: AccountsContext,
+  problems: FieldProblems,
+  input: { username: string; email: string },
+  exceptId?: number,
+): Promise<{ name: string | null; address: string | null }> {
+  const name = username(problems, 'username', input.username);
+  if (name !== null && (await isUsernameTaken(context.db, name, exceptId))) {
+    problems.add('username', messages.usernameTaken);
+  }
+  const address = email(problems, 'email', input.email);
+  if (address !== null && (await isEmailTaken(context.db, address, exceptId))) {
+    problems.add('email', messages.emailTaken);
+  }
+  return { name, address };
 }

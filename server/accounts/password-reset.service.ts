@@ -11,8 +11,8 @@ import {
 } from './password-reset-token';
 import { passwordProblems } from './password-validators';
 import { hashPassword } from './passwords';
-import { blacklistAllRefreshTokens } from './refresh-tokens.repository';
-import { findResettableUsersByEmail, findUserById, replacePassword } from './users.repository';
+import { replacePasswordEndingSessions } from './tokens.service';
+import { findResettableUsersByEmail, findUserById } from './users.repository';
 import type { ResetConfirmation } from '../../src/shared/api-contract/accounts';
 
 export const resetSentDetail = 'Password reset e-mail has been sent.';
@@ -104,8 +104,7 @@ export async function confirmPasswordReset(
   const newHash = await hashPassword(first);
   await context.db.transaction(async (tx) => {
     // The token was checked against this hash; a concurrent use of the same token lost the race.
-    const changedAt = await replacePassword(tx, user.id, user.passwordHash, newHash);
+    const changedAt = await replacePasswordEndingSessions(tx, user, newHash);
     if (changedAt === null) throw fieldErrors({ token: [messages.invalidValue] });
-    await blacklistAllRefreshTokens(tx, user.id);
   });
 }

@@ -1,17 +1,14 @@
 import { fieldErrors } from '../http-errors';
-import { takenNameOrAddress, userJson, type AccountsContext } from './accounts-context';
 import {
-  email,
-  FieldProblems,
-  messages,
-  NAME_MAX,
-  password,
-  text,
-  username,
-} from './account-fields';
+  availableNameAndAddress,
+  takenNameOrAddress,
+  userJson,
+  type AccountsContext,
+} from './accounts-context';
+import { FieldProblems, messages, NAME_MAX, password, text } from './account-fields';
 import { passwordProblems } from './password-validators';
 import { hashPassword } from './passwords';
-import { insertUser, isEmailTaken, isUsernameTaken } from './users.repository';
+import { insertUser } from './users.repository';
 import type { AccountJson, Registration } from '../../src/shared/api-contract/accounts';
 
 /**
@@ -26,14 +23,7 @@ export async function register(
   const problems = new FieldProblems();
   const firstName = text(problems, 'firstname', input.firstname, { max: NAME_MAX });
   const lastName = text(problems, 'lastname', input.lastname, { max: NAME_MAX });
-  const name = username(problems, 'username', input.username);
-  if (name !== null && (await isUsernameTaken(context.db, name))) {
-    problems.add('username', messages.usernameTaken);
-  }
-  const address = email(problems, 'email', input.email);
-  if (address !== null && (await isEmailTaken(context.db, address))) {
-    problems.add('email', messages.emailTaken);
-  }
+  const { name, address } = await availableNameAndAddress(context, problems, input);
   const first = password(problems, 'password1', input.password1);
   const second = password(problems, 'password2', input.password2);
   if (first !== null) {

@@ -5,11 +5,12 @@ import { ApiError } from '../http-errors';
 import type { AccountsContext } from './accounts-context';
 import { passwordMatches } from './passwords';
 import {
+  blacklistAllRefreshTokens,
   blacklistRefreshToken,
   deleteExpiredRefreshTokens,
   recordRefreshToken,
 } from './refresh-tokens.repository';
-import { findUserById, findUserByUsername, recordLogin } from './users.repository';
+import { findUserById, findUserByUsername, recordLogin, replacePassword } from './users.repository';
 import type { TokenPair } from '../../src/shared/api-contract/accounts';
 
 export const noActiveAccount = () =>
@@ -29,6 +30,21 @@ export async function issueTokenPair(
   const access = await signToken(signingKey, 'access', user, nowMs);
   await recordRefreshToken(db, { jti: refresh.jti, userId: user.id, expiresAt: refresh.expiresAt });
   return { access: access.token, refresh: refresh.token };
+}
+
+/**
+ * Replaces the password `user` was read with and ends every session of theirs, in `tx`, so that no
+ * refresh token from before the change stays usable. Returns the time of the change, or null,
+ * with nothing changed, when another request changed the password first.
+ */
+export async function replacePasswordEndingSessions(
+  tx: Db,
+  user: { id: number; passwordHash: string | null },
+  newHash: string,
+): Promise<Date | null> {
+  const changedAt = await replacePassword(tx, user.id, user.passwordHash, newHash);
+  if (changedAt !== null) await blacklistAllRefreshTokens(tx, user.id);
+  return changedAt;
 }
 
 /**

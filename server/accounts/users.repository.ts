@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { users } from '../db/schema';
 
@@ -28,24 +28,21 @@ export async function findResettableUsersByEmail(db: Db, address: string): Promi
     );
 }
 
-export async function isUsernameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
+/** Whether an account other than `exceptId` matches `same`. */
+async function isTaken(db: Db, same: SQL, exceptId: number | undefined): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(
-      exceptId === undefined ? sameUsername(name) : and(sameUsername(name), ne(users.id, exceptId)),
-    );
+    .where(exceptId === undefined ? same : and(same, ne(users.id, exceptId)));
   return row !== undefined;
 }
 
-export async function isEmailTaken(db: Db, address: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      exceptId === undefined ? sameEmail(address) : and(sameEmail(address), ne(users.id, exceptId)),
-    );
-  return row !== undefined;
+export function isUsernameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
+  return isTaken(db, sameUsername(name), exceptId);
+}
+
+export function isEmailTaken(db: Db, address: string, exceptId?: number): Promise<boolean> {
+  return isTaken(db, sameEmail(address), exceptId);
 }
 
 export interface NewUser {

@@ -1,25 +1,15 @@
 import { fieldErrors, forbidden, notFound } from '../http-errors';
-import { takenNameOrAddress, userJson, type AccountsContext } from './accounts-context';
 import {
-  email,
-  FieldProblems,
-  messages,
-  NAME_MAX,
-  password,
-  text,
-  username,
-} from './account-fields';
+  availableNameAndAddress,
+  takenNameOrAddress,
+  userJson,
+  type AccountsContext,
+} from './accounts-context';
+import { FieldProblems, messages, NAME_MAX, password, text } from './account-fields';
 import { passwordProblems } from './password-validators';
 import { hashPassword, passwordMatches } from './passwords';
-import { blacklistAllRefreshTokens } from './refresh-tokens.repository';
-import { issueTokenPair } from './tokens.service';
-import {
-  findUserById,
-  isEmailTaken,
-  isUsernameTaken,
-  replacePassword,
-  updateProfile,
-} from './users.repository';
+import { issueTokenPair, replacePasswordEndingSessions } from './tokens.service';
+import { findUserById, updateProfile } from './users.repository';
 import type {
   AccountJson,
   PasswordChange,
@@ -63,14 +53,7 @@ export async function changeProfile(
     max: NAME_MAX,
     allowBlank: true,
   });
-  const name = username(problems, 'username', input.username);
-  if (name !== null && (await isUsernameTaken(context.db, name, id))) {
-    problems.add('username', messages.usernameTaken);
-  }
-  const address = email(problems, 'email', input.email);
-  if (address !== null && (await isEmailTaken(context.db, address, id))) {
-    problems.add('email', messages.emailTaken);
-  }
+  const { name, address } = await availableNameAndAddress(context, problems, input, id);
   if (
     problems.has() ||
     firstName === null ||
@@ -123,9 +106,8 @@ export async function changePassword(
 
   const newHash = await hashPassword(newPassword);
   return context.db.transaction(async (tx) => {
-    const changedAt = await replacePassword(tx, user.id, user.passwordHash, newHash);
+    const changedAt = await replacePasswordEndingSessions(tx, user, newHash);
     if (changedAt === null) throw fieldErrors({ old_password: [messages.wrongOldPassword] });
-    await blacklistAllRefreshTokens(tx, user.id);
     // Signed no earlier than the change as the database recorded it, so the new access token
     // is never older than password_changed_at even if the clocks differ.
     const pair = await issueTokenPair(

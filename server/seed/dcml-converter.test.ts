@@ -4,6 +4,7 @@ import { harmonyPitchClasses } from '../../src/shared/harmony/harmony-pitches';
 import type { KeyFields } from '../../src/shared/harmony/pitch-spelling';
 import { buildExampleAnalyses } from './dcml-converter';
 import { absoluteLocalKey, parseGlobalKey, tpcPitchClass } from './dcml-keys';
+import { EXAMPLE_TIMELINE_KINDS } from './example-timelines.test-support';
 import { cell, parseIntList, readDcmlTable, type TsvRow } from './dcml-tables';
 import { placeRows, playedBars } from './played-bars';
 import { playbackOrder } from './playback-order';
@@ -313,15 +314,7 @@ describe('buildExampleAnalyses', () => {
   it('gives files the tla reader accepts', () => {
     for (const a of analyses) {
       const document = readTla(new TextEncoder().encode(a.tlaText), `${a.key}.tla`);
-      expect(document.timelines.map((t) => t.kind)).toEqual([
-        'AUDIOWAVE_TIMELINE',
-        'BEAT_TIMELINE',
-        'SCORE_TIMELINE',
-        'HIERARCHY_TIMELINE',
-        'HARMONY_TIMELINE',
-        'MARKER_TIMELINE',
-        'PDF_TIMELINE',
-      ]);
+      expect(document.timelines.map((t) => t.kind)).toEqual(EXAMPLE_TIMELINE_KINDS);
       expect(document.mediaPath).toBe(`${a.key}.mp3`);
       expect(document.mediaMetadata.title).toBe(a.title);
     }

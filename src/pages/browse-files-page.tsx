@@ -7,15 +7,23 @@ import { downloadTla } from '../lib/tla-download';
 import { conditionsQuery, type BrowseState } from '../lib/search-url';
 import type { FilesQueryResponse } from '../shared/api-types';
 import { FILE_PROPERTIES, FILE_SORT_KEYS } from '../shared/search-fields';
+import { BrowseGrid, type BrowseColumn } from './browse-grid';
 import { ConditionList, draftCondition, type DraftCondition } from './condition-list';
 import { DownloadIcon, ViewIcon } from './browse-icons';
 import { Pagination } from './pagination';
 import { ConnectionError, LoadingIndicator } from './result-status';
-import { SortableHeader, nextSort } from './sortable-header';
+import { nextSort } from './sortable-header';
 import { useBrowseUrl, useDraftOfSearch, useSearchResult } from './use-browse-search';
 import '../styles/browse.css';
 
 const fileSortKeys = () => FILE_SORT_KEYS;
+
+const FILE_COLUMNS: readonly BrowseColumn[] = [
+  ['TITLE', 'title'],
+  ['COMPOSER', 'composer'],
+  ['PERFORMER', 'performer'],
+  ['ANNOTATOR', 'file_author'],
+];
 
 const toDrafts = (state: BrowseState): DraftCondition[] =>
   state.fileConditions.length > 0
@@ -65,32 +73,14 @@ export function BrowseFilesPage() {
         </button>
       </form>
       <div className="browse-results">
-        <table className="browse-grid sticky-first-column">
-          <thead>
-            <tr>
-              {(
-                [
-                  ['TITLE', 'title'],
-                  ['COMPOSER', 'composer'],
-                  ['PERFORMER', 'performer'],
-                  ['ANNOTATOR', 'file_author'],
-                ] as const
-              ).map(([label, key]) => (
-                <SortableHeader
-                  key={key}
-                  label={label}
-                  sortKey={key}
-                  orderBy={state.orderBy}
-                  direction={state.direction}
-                  onSort={onSort}
-                />
-              ))}
-              <th scope="col">VIEW</th>
-              <th scope="col">DOWNLOAD</th>
-            </tr>
-          </thead>
-          <tbody>{data && <FileRows data={data} authors={authors} />}</tbody>
-        </table>
+        <BrowseGrid
+          columns={FILE_COLUMNS}
+          sort={state}
+          onSort={onSort}
+          fixedHeadings={['VIEW', 'DOWNLOAD']}
+        >
+          {data && <FileRows data={data} authors={authors} />}
+        </BrowseGrid>
         {result.status === 'loading' && <LoadingIndicator />}
         {result.status === 'error' && <ConnectionError />}
         {data && data.count === 0 && <p className="browse-empty">No files match.</p>}

@@ -14,10 +14,11 @@ import {
   type SortDirection,
 } from '../shared/search-fields';
 import { formatTime } from '../shared/time-format';
+import { BrowseGrid, type BrowseColumn } from './browse-grid';
 import { ConditionList, draftCondition, type DraftCondition } from './condition-list';
 import { Pagination } from './pagination';
 import { ConnectionError, LoadingIndicator } from './result-status';
-import { SortableHeader, nextSort } from './sortable-header';
+import { nextSort } from './sortable-header';
 import { useBrowseUrl, useDraftOfSearch, useSearchResult } from './use-browse-search';
 import '../styles/browse.css';
 
@@ -27,8 +28,14 @@ const KIND_LABELS: { [K in SearchKind]: string } = {
   BEAT: 'Beat',
 };
 
+/** The work's columns, first whatever the kind. */
+const WORK_COLUMNS: readonly BrowseColumn[] = [
+  ['TITLE', 'title'],
+  ['COMPOSER', 'composer'],
+];
+
 /** The columns after TITLE and COMPOSER, per kind (SPEC.md section 2), with their sort keys. */
-const KIND_COLUMNS: { [K in SearchKind]: readonly (readonly [string, string])[] } = {
+const KIND_COLUMNS: { [K in SearchKind]: readonly BrowseColumn[] } = {
   HIERARCHY: [
     ['LABEL', 'label'],
     ['FORM. FUNC.', 'formal_function'],
@@ -107,6 +114,7 @@ export function BrowseTimelinesPage() {
   const showsSearch = state.searched && draft.kind === state.kind;
   const shownKind = draft.kind;
   const sortedBy = showsSearch ? state : draft;
+  const columns = [...WORK_COLUMNS, ...KIND_COLUMNS[shownKind]];
   const onSort = (key: string) => {
     const sort = nextSort(sortedBy.orderBy, sortedBy.direction, key);
     setDraft((before) => ({ ...before, ...sort }));
@@ -153,25 +161,9 @@ export function BrowseTimelinesPage() {
         </button>
       </form>
       <div className="browse-results">
-        <table className="browse-grid sticky-first-column">
-          <thead>
-            <tr>
-              {(
-                [['TITLE', 'title'], ['COMPOSER', 'composer'], ...KIND_COLUMNS[shownKind]] as const
-              ).map(([label, key]) => (
-                <SortableHeader
-                  key={key}
-                  label={label}
-                  sortKey={key}
-                  orderBy={sortedBy.orderBy}
-                  direction={sortedBy.direction}
-                  onSort={onSort}
-                />
-              ))}
-            </tr>
-          </thead>
-          <tbody>{data && <ComponentRows data={data} kind={state.kind} />}</tbody>
-        </table>
+        <BrowseGrid columns={columns} sort={sortedBy} onSort={onSort}>
+          {data && <ComponentRows data={data} kind={state.kind} />}
+        </BrowseGrid>
         {showsSearch && result.status === 'loading' && <LoadingIndicator />}
         {showsSearch && result.status === 'error' && <ConnectionError />}
         {data && data.count === 0 && <p className="browse-empty">No components match.</p>}

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { registerByApi } from './support/accounts';
 import { collectDialogs } from './support/dialogs';
+import { expectLinkTargets } from './support/links';
 import { outboxMessages, resetLinkIn } from '../server/support/accounts';
 
 // The server of playwright.config.ts keeps its data (secret key, outbox) here.
@@ -77,11 +78,10 @@ test.describe('accounts', () => {
     await expect(nav.getByRole('link', { name: 'SIGN UP' })).toHaveCount(0);
     const greeting = nav.getByRole('button', { name: `Hi, ${username}` });
     await greeting.click();
-    await expect(nav.getByRole('link', { name: 'Upload' })).toHaveAttribute('href', '/upload/');
-    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
-      'href',
-      '/dashboard/',
-    );
+    await expectLinkTargets(nav, [
+      ['Upload', '/upload/'],
+      ['Dashboard', '/dashboard/'],
+    ]);
     await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
     await greeting.click();
 

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { registerByApi } from './support/accounts';
+import { expectLinkTargets } from './support/links';
 import { analysisTla } from './support/pdf-uploads';
 
 /**
@@ -76,14 +77,10 @@ test('upload two files, manage them on the dashboard, and delete one', async ({
   await expect(page).toHaveTitle('Dashboard');
   await expect(page.getByTestId('account-username')).toHaveText(username);
   await expect(page.getByText('Clara')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Change your information' })).toHaveAttribute(
-    'href',
-    '/change-profile/',
-  );
-  await expect(page.getByRole('link', { name: 'Change your password' })).toHaveAttribute(
-    'href',
-    '/change-password/',
-  );
+  await expectLinkTargets(page, [
+    ['Change your information', '/change-profile/'],
+    ['Change your password', '/change-password/'],
+  ]);
   await expect(page.getByRole('heading', { name: 'YOUR FILES' })).toBeVisible();
   await expect(page.locator('table.own-files thead th')).toHaveText([
     'TITLE',

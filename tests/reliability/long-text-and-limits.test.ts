@@ -3,6 +3,7 @@ import { databaseKinds } from '../server/support/test-database';
 import {
   analysisTla,
   createUser,
+  patchFile,
   rowCounts,
   upload,
   uploadSuite,
@@ -125,12 +126,7 @@ describe.each(databaseKinds)('long text and limits on %s', (kind) => {
     const hidden = await upload(suite.app, suite.ana, [{ name: 'long.tla', bytes }]);
     expect(hidden.statusCode, hidden.body).toBe(201);
     const hiddenId = hidden.json<{ files: { id: number }[] }>().files[0]!.id;
-    const made = await suite.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/files/${hiddenId}/`,
-      headers: suite.ana.auth,
-      payload: { is_public: true },
-    });
+    const made = await patchFile(suite.app, suite.ana, hiddenId, { is_public: true });
     expect(made.statusCode, made.body).toBe(200);
 
     const files = await suite.app.inject(
@@ -165,12 +161,7 @@ describe.each(databaseKinds)('long text and limits on %s', (kind) => {
     await suite.testDb.database.withConnection((run) =>
       run(`UPDATE components SET comments = '${randomText(2_800, 8)}' WHERE file_id = ${id}`),
     );
-    const made = await suite.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/files/${id}/`,
-      headers: suite.ana.auth,
-      payload: { is_public: true },
-    });
+    const made = await patchFile(suite.app, suite.ana, id, { is_public: true });
     expect(made.statusCode, made.body).toBe(400);
     expect(made.json()).toEqual({
       is_public: [

@@ -16,6 +16,7 @@ import {
 } from '../../server/db/schema';
 import { ingestTla } from '../../server/files/ingest/ingest.service';
 import { buildExampleAnalysis, exampleMetadata } from '../../server/seed/dcml-converter';
+import { EXAMPLE_TIMELINE_KINDS } from '../../server/seed/example-timelines.test-support';
 import { readExampleRecording } from '../../server/seed/example-media';
 import { EXAMPLE_IDS, SEED_USER, seedExamples } from '../../server/seed/seed-examples';
 import type { ViewerFileJson } from '../../src/shared/api-types';
@@ -63,15 +64,7 @@ describe.each(databaseKinds)('seeded examples on %s', (kind) => {
     expect(k284.concrete_work.length).toBe(recording.manifest.seconds);
     const served = await suite.app.inject({ url: `/media/${k284.concrete_work.url}` });
     expect(Buffer.compare(served.rawPayload, readFileSync(recording.audioPath))).toBe(0);
-    expect(k284.timelines.map((t) => t.kind)).toEqual([
-      'AUDIOWAVE_TIMELINE',
-      'BEAT_TIMELINE',
-      'SCORE_TIMELINE',
-      'HIERARCHY_TIMELINE',
-      'HARMONY_TIMELINE',
-      'MARKER_TIMELINE',
-      'PDF_TIMELINE',
-    ]);
+    expect(k284.timelines.map((t) => t.kind)).toEqual(EXAMPLE_TIMELINE_KINDS);
   });
 
   it('stores the Score timeline with every note, as the .tla download holds it', async () => {

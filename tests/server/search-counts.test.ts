@@ -4,7 +4,7 @@ import { files, searchValues, timelines } from '../../server/db/schema';
 import { deleteFileWithWorks } from '../../server/files/uploads/user-files.repository';
 import { countComponents } from '../../server/search/search.repository';
 import { parseComponentSearch, type ComponentSearch } from '../../server/search/search-params';
-import { addFile } from './support/search-fixtures';
+import { addFile, markerAndBeatTimelines, privateStudy } from './support/search-fixtures';
 import { addUser } from './support/users';
 import { databaseKinds, type TestDatabase } from './support/test-database';
 import { databaseSuite } from './support/suites';
@@ -132,30 +132,17 @@ describe.each(databaseKinds)('search counts on %s', (kind) => {
         },
         // Two timelines of one kind in one file: their texts are counted together.
         { kind: 'HIERARCHY_TIMELINE', components: [hierarchy('development')] },
-        {
-          kind: 'MARKER_TIMELINE',
-          components: [
-            { kind: 'MARKER', label: 'PAC', time: 12.344, comments: '', color: null },
-            { kind: 'MARKER', label: 'HC', time: 3723.456, comments: 'half', color: '#00ff00' },
-          ],
-        },
-        { kind: 'BEAT_TIMELINE', components: [1, 2, 3.5].map((time) => ({ kind: 'BEAT', time })) },
-        // A marker of a timeline that is not searchable counts nowhere.
-        { kind: 'FUTURE_TIMELINE', components: [{ kind: 'MARKER', label: 'PAC', time: 1 }] },
+        ...markerAndBeatTimelines,
       ],
     });
-    privateId = await addFile(db, {
-      title: 'Private development study',
-      composer: 'Wolfgang Amadeus Mozart',
-      performer: 'Alpha Performer',
-      authorId: author,
-      isPublic: false,
-      timelines: [
+    privateId = await addFile(
+      db,
+      privateStudy(author, [
         { kind: 'HIERARCHY_TIMELINE', components: [hierarchy('development')] },
         { kind: 'MARKER_TIMELINE', components: [{ kind: 'MARKER', label: 'PAC', time: 1 }] },
         { kind: 'BEAT_TIMELINE', components: [{ kind: 'BEAT', time: 2 }] },
-      ],
-    });
+      ]),
+    );
   });
 
   async function expectExactCounts() {

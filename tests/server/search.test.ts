@@ -20,7 +20,7 @@ import {
   findComponentPage,
   walkKeys,
 } from '../../server/search/search.repository';
-import { addFile } from './support/search-fixtures';
+import { addFile, markerAndBeatTimelines, privateStudy } from './support/search-fixtures';
 import { addUser } from './support/users';
 import { databaseKinds } from './support/test-database';
 import { appSuite } from './support/suites';
@@ -104,29 +104,16 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
             hierarchy('exposition', 0, { formal_type: 'sonata form' }),
           ],
         },
-        {
-          kind: 'MARKER_TIMELINE',
-          components: [
-            { kind: 'MARKER', label: 'PAC', time: 12.344, comments: '', color: null },
-            { kind: 'MARKER', label: 'HC', time: 3723.456, comments: 'half', color: '#00ff00' },
-          ],
-        },
-        { kind: 'BEAT_TIMELINE', components: [1, 2, 3.5].map((time) => ({ kind: 'BEAT', time })) },
-        // A marker in a timeline of a kind that is not searchable is never found.
-        { kind: 'FUTURE_TIMELINE', components: [{ kind: 'MARKER', label: 'PAC', time: 1 }] },
+        ...markerAndBeatTimelines,
       ],
     });
-    privateId = await addFile(db, {
-      title: 'Private development study',
-      composer: 'Wolfgang Amadeus Mozart',
-      performer: 'Alpha Performer',
-      authorId: amy,
-      isPublic: false,
-      timelines: [
+    privateId = await addFile(
+      db,
+      privateStudy(amy, [
         { kind: 'HIERARCHY_TIMELINE', components: [hierarchy('development', 5)] },
         { kind: 'MARKER_TIMELINE', components: [{ kind: 'MARKER', label: 'PAC', time: 1 }] },
-      ],
-    });
+      ]),
+    );
   });
 
   describe('files/query', () => {

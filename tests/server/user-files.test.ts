@@ -13,6 +13,7 @@ import {
   analysisTla,
   createUser,
   filesUnder,
+  patchFile,
   rowCounts,
   upload,
   uploadSuite,
@@ -47,12 +48,7 @@ describe.each(databaseKinds)('users/files/, PATCH and DELETE files/{id}/ on %s',
   const get = (url: string, user: TestUser | null) =>
     suite.app.inject({ url, headers: user ? user.auth : {} });
   const patch = (id: number, user: TestUser | null, body: unknown) =>
-    suite.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/files/${id}/`,
-      payload: body as object,
-      headers: user ? user.auth : {},
-    });
+    patchFile(suite.app, user, id, body as object);
   const remove = (id: number, user: TestUser | null) =>
     suite.app.inject({
       method: 'DELETE',

@@ -4,6 +4,7 @@ import { harmonyPitchClasses } from './harmony-pitches';
 import type { KeyFields } from './pitch-spelling';
 
 const C: KeyFields = { step: 0, accidental: 0, type: 'major' };
+const A_MINOR: KeyFields = { step: 5, accidental: 0, type: 'minor' };
 const h = (step: number, accidental: number, quality: string, inversion = 0, appliedTo = 0) => ({
   step,
   accidental,
@@ -46,20 +47,16 @@ describe('the quality table', () => {
 });
 
 describe('harmonyPitchClasses', () => {
-  it('builds chords on the root and puts the inversion member in the bass', () => {
-    expect(harmonyPitchClasses(h(4, 0, 'dominant-seventh', 1), C)).toEqual({
-      pitchClasses: [2, 5, 7, 11],
-      bass: 11,
-    });
-    expect(harmonyPitchClasses(h(0, 0, 'major', 2), C)).toEqual({
-      pitchClasses: [0, 4, 7],
-      bass: 7,
-    });
-    expect(harmonyPitchClasses(h(6, -1, 'major-seventh', 3), C)).toEqual({
-      pitchClasses: [2, 5, 9, 10],
-      bass: 9,
-    });
-  });
+  it.each([
+    { harmony: h(4, 0, 'dominant-seventh', 1), pitchClasses: [2, 5, 7, 11], bass: 11 },
+    { harmony: h(0, 0, 'major', 2), pitchClasses: [0, 4, 7], bass: 7 },
+    { harmony: h(6, -1, 'major-seventh', 3), pitchClasses: [2, 5, 9, 10], bass: 9 },
+  ])(
+    'builds chords on the root and puts the inversion member in the bass: $harmony.quality',
+    ({ harmony, pitchClasses, bass }) => {
+      expect(harmonyPitchClasses(harmony, C)).toEqual({ pitchClasses, bass });
+    },
+  );
 
   it('ignores appliedTo for ordinary qualities (the step is absolute)', () => {
     expect(harmonyPitchClasses(h(1, 0, 'dominant-seventh', 0, 4), C)?.pitchClasses).toEqual([
@@ -67,33 +64,19 @@ describe('harmonyPitchClasses', () => {
     ]);
   });
 
-  it('builds Neapolitan and augmented sixths on the key, b6 / 4 in the bass', () => {
-    expect(harmonyPitchClasses(h(0, 0, 'German'), C)).toEqual({
-      pitchClasses: [0, 3, 6, 8],
-      bass: 8,
-    });
-    expect(harmonyPitchClasses(h(0, 0, 'Italian'), C)).toEqual({
-      pitchClasses: [0, 6, 8],
-      bass: 8,
-    });
-    expect(harmonyPitchClasses(h(0, 0, 'French'), C)).toEqual({
-      pitchClasses: [0, 2, 6, 8],
-      bass: 8,
-    });
-    expect(harmonyPitchClasses(h(0, 0, 'Neapolitan'), C)).toEqual({
-      pitchClasses: [1, 5, 8],
-      bass: 5,
-    });
-    const aMinor: KeyFields = { step: 5, accidental: 0, type: 'minor' };
-    expect(harmonyPitchClasses(h(5, 0, 'German'), aMinor)).toEqual({
-      pitchClasses: [0, 3, 5, 9],
-      bass: 5,
-    });
-    expect(harmonyPitchClasses(h(4, 0, 'German', 0, 4), C)).toEqual({
-      pitchClasses: [1, 3, 7, 10],
-      bass: 3,
-    });
-  });
+  it.each([
+    { harmony: h(0, 0, 'German'), key: C, pitchClasses: [0, 3, 6, 8], bass: 8 },
+    { harmony: h(0, 0, 'Italian'), key: C, pitchClasses: [0, 6, 8], bass: 8 },
+    { harmony: h(0, 0, 'French'), key: C, pitchClasses: [0, 2, 6, 8], bass: 8 },
+    { harmony: h(0, 0, 'Neapolitan'), key: C, pitchClasses: [1, 5, 8], bass: 5 },
+    { harmony: h(5, 0, 'German'), key: A_MINOR, pitchClasses: [0, 3, 5, 9], bass: 5 },
+    { harmony: h(4, 0, 'German', 0, 4), key: C, pitchClasses: [1, 3, 7, 10], bass: 3 },
+  ])(
+    'builds Neapolitan and augmented sixths on the key, b6 / 4 in the bass: $harmony.quality in $key.type',
+    ({ harmony, key, pitchClasses, bass }) => {
+      expect(harmonyPitchClasses(harmony, key)).toEqual({ pitchClasses, bass });
+    },
+  );
 
   it('returns null for an unknown quality', () => {
     expect(harmonyPitchClasses(h(0, 0, 'quartal'), C)).toBeNull();

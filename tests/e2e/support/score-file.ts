@@ -1,3 +1,5 @@
+import { grandStaffStart } from '../../../src/shared/tla/score-staves.test-support';
+
 /**
  * A .tla with a Score timeline as the desktop writes one: two staves (treble and bass), a key and
  * time signature, bar lines, and a rising scale in the right hand over held chords in the left,
@@ -53,30 +55,7 @@ export function scoreTla(title: string): Buffer {
   const components: Record<string, unknown> = {};
   let id = 10;
   const add = (component: Record<string, unknown>) => (components[String(id++)] = component);
-  add({ line_count: 5, index: 0, kind: 'STAFF' });
-  add({ line_count: 5, index: 1, kind: 'STAFF' });
-  add({
-    staff_index: 0,
-    time: 0,
-    line_number: -1,
-    step: 4,
-    octave: 4,
-    icon: 'clef-treble.svg',
-    kind: 'CLEF',
-  });
-  add({
-    staff_index: 1,
-    time: 0,
-    line_number: 1,
-    step: 3,
-    octave: 3,
-    icon: 'clef-bass.svg',
-    kind: 'CLEF',
-  });
-  for (const staff of [0, 1]) {
-    add({ staff_index: staff, time: 0, fifths: 1, kind: 'KEY_SIGNATURE' });
-    add({ staff_index: staff, time: 0, numerator: 4, denominator: 4, kind: 'TIME_SIGNATURE' });
-  }
+  for (const component of grandStaffStart(1)) add(component);
   for (let bar = 0; bar <= BARS; bar++) add({ time: bar * 4 * QUARTER, kind: 'BAR_LINE' });
   for (const note of scoreNotes()) {
     add({

@@ -1,10 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readdirSync, rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { TEST_SECRET } from '../../server/support/test-app';
+import { childServerSetting } from './child-server';
 import { captureLine } from './log-capture';
 
 export interface LoadServer {
@@ -15,37 +13,20 @@ export interface LoadServer {
   stop(): Promise<number | null>;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 /** Starts tests/reliability/support/load-server.ts on PGlite or the given PostgreSQL database. */
 export async function startLoadServer(
   databaseUrl: string | null,
   extraEnv: Record<string, string> = {},
 ): Promise<LoadServer> {
-  const folder = mkdtempSync(path.join(tmpdir(), 'tilia-load-'));
-  const clientDir = path.join(folder, 'client');
-  mkdirSync(clientDir);
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>TiLiA</title>');
-  const port = await freePort();
+  const setting = await childServerSetting('tilia-load-', TEST_SECRET);
+  const { folder, port } = setting;
   const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    DATA_DIR: path.join(folder, 'data'),
-    CLIENT_DIR: clientDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SECRET_KEY: TEST_SECRET,
+    ...setting.env,
     LOG_LEVEL: 'warn',
     // The load and soak upload as a few users, far more often than MAX_UPLOADS_PER_HOUR allows.
     MAX_UPLOADS_PER_HOUR: '1000000',
     ...extraEnv,
   };
-  delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const child: ChildProcess = spawn(
     process.execPath,

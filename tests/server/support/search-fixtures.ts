@@ -25,13 +25,47 @@ export interface ComponentDraft {
   time?: number;
 }
 
+export interface TimelineDraft {
+  kind: string;
+  components: ComponentDraft[];
+}
+
 export interface FileDraft {
   title: string;
   composer: string;
   performer: string;
   authorId: number;
   isPublic: boolean;
-  timelines: { kind: string; components: ComponentDraft[] }[];
+  timelines: TimelineDraft[];
+}
+
+/**
+ * Timelines of a searchable file beside its hierarchy: markers (a PAC at 12.344 s, and an HC past
+ * the hour, 1:02:03.456, with a comment and a colour), beats at 1, 2 and 3.5 s, and a PAC marker
+ * in a timeline of a kind that is not searchable, which no search finds or counts.
+ */
+export const markerAndBeatTimelines: TimelineDraft[] = [
+  {
+    kind: 'MARKER_TIMELINE',
+    components: [
+      { kind: 'MARKER', label: 'PAC', time: 12.344, comments: '', color: null },
+      { kind: 'MARKER', label: 'HC', time: 3723.456, comments: 'half', color: '#00ff00' },
+    ],
+  },
+  { kind: 'BEAT_TIMELINE', components: [1, 2, 3.5].map((time) => ({ kind: 'BEAT', time })) },
+  { kind: 'FUTURE_TIMELINE', components: [{ kind: 'MARKER', label: 'PAC', time: 1 }] },
+];
+
+/** A private file whose texts match the public ones': no search may find or count what it holds. */
+export function privateStudy(authorId: number, timelines: TimelineDraft[]): FileDraft {
+  return {
+    title: 'Private development study',
+    composer: 'Wolfgang Amadeus Mozart',
+    performer: 'Alpha Performer',
+    authorId,
+    isPublic: false,
+    timelines,
+  };
 }
 
 export async function addFile(db: Db, draft: FileDraft): Promise<number> {

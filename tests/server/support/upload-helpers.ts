@@ -66,6 +66,16 @@ export function upload(
   });
 }
 
+/** PATCH files/{id}/ (is_public, title...) as `user`, or signed out. */
+export function patchFile(app: App, user: TestUser | null, id: number, body: object) {
+  return app.inject({
+    method: 'PATCH',
+    url: `/api/v1/files/${id}/`,
+    payload: body,
+    headers: user ? user.auth : {},
+  });
+}
+
 /** Row counts of every table an upload writes to. */
 export async function rowCounts(db: Db): Promise<Record<string, number>> {
   const tables = [
