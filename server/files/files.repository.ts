@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import { byteaValue } from '../db/bytea';
 import type { Db } from '../db/database';
 import {
   abstractWorks,
@@ -125,9 +126,7 @@ export async function upsertViewerPayload(
     prepared: PreparedPayload | null;
   },
 ): Promise<void> {
-  // Base64 text and decode(), as for the .tla bytes: PGlite turns a bytea parameter into hex one
-  // byte at a time.
-  const jsonGzip = sql`decode(${payload.jsonGzip.toString('base64')}, 'base64')`;
+  const jsonGzip = byteaValue(payload.jsonGzip);
   const columns = {
     jsonGzip,
     jsonBytes: payload.jsonBytes,
@@ -141,7 +140,7 @@ export async function upsertViewerPayload(
 }
 
 function preparedBytes(prepared: PreparedPayload | null) {
-  return prepared ? sql`decode(${prepared.gzip.toString('base64')}, 'base64')` : null;
+  return prepared ? byteaValue(prepared.gzip) : null;
 }
 
 /** A file's prepared payload, gzipped, if one of `version` is stored. */
