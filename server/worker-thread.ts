@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -17,4 +18,17 @@ export function startWorkerThread(moduleUrl: string, name: string, workerData: u
      })`,
     { eval: true, workerData },
   );
+}
+
+/**
+ * Lowers the calling thread's priority to `nice` (Linux keeps a nice value per thread), from
+ * inside a worker thread: its work then yields the cores to the server's requests.
+ */
+export function lowerThreadPriority(nice: number): void {
+  if (nice === 0) return;
+  try {
+    setPriority(nice);
+  } catch {
+    // Not allowed on this platform: the thread runs at the process's priority.
+  }
 }

@@ -1,7 +1,7 @@
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPglite, servePglite } from './pglite-host';
 import type { PgliteStarted, PgliteWorkerData } from './pglite-protocol';
+import { lowerThreadPriority } from '../worker-thread';
 
 /**
  * The database's thread: PGlite runs its PostgreSQL here, so a long query does not hold up the
@@ -11,14 +11,7 @@ import type { PgliteStarted, PgliteWorkerData } from './pglite-protocol';
 const port = parentPort!;
 const { dataDir, nice } = workerData as PgliteWorkerData;
 
-// Linux keeps a nice value per thread: this one lowers only the database's thread.
-if (nice !== 0) {
-  try {
-    setPriority(nice);
-  } catch {
-    // Not allowed on this platform: the database runs at the process's priority.
-  }
-}
+lowerThreadPriority(nice);
 
 const started = await createPglite(dataDir).then(
   (pglite): PgliteStarted => {

@@ -1,9 +1,7 @@
 import type { Worker } from 'node:worker_threads';
+import { DATABASE_THREAD_NICE } from '../../db/database';
 import { startWorkerThread } from '../../worker-thread';
 import type { PrepareReply, PrepareRequest, PreparedWorkerData } from './prepared-protocol';
-
-/** The prepared payloads' thread runs below the server's requests, as the database's does. */
-const PREPARED_THREAD_NICE = 10;
 
 interface Pending {
   resolve(gzip: Buffer): void;
@@ -33,7 +31,8 @@ class PreparedThread {
   }
 
   private start(): Worker {
-    const workerData: PreparedWorkerData = { nice: PREPARED_THREAD_NICE };
+    // Below the server's requests, at the database thread's nice value.
+    const workerData: PreparedWorkerData = { nice: DATABASE_THREAD_NICE };
     const worker = startWorkerThread(import.meta.url, 'prepared.worker', workerData);
     worker.on('message', (reply: PrepareReply) => {
       const pending = this.pending.get(reply.id);

@@ -1,9 +1,9 @@
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import type { ViewerFileJson } from '../../../src/shared/api-types';
 import { encodePreparedPayload } from '../../../src/shared/viewer-payload/prepared-payload';
 import type { PrepareReply, PrepareRequest, PreparedWorkerData } from './prepared-protocol';
+import { lowerThreadPriority } from '../../worker-thread';
 
 /**
  * The prepared payloads' thread: parsing a file's viewer JSON and preparing it takes time in
@@ -13,13 +13,7 @@ import type { PrepareReply, PrepareRequest, PreparedWorkerData } from './prepare
 const port = parentPort!;
 const { nice } = workerData as PreparedWorkerData;
 
-if (nice !== 0) {
-  try {
-    setPriority(nice);
-  } catch {
-    // Not allowed here: the thread runs at the process's priority.
-  }
-}
+lowerThreadPriority(nice);
 
 port.on('message', ({ id, json }: PrepareRequest) => {
   let reply: PrepareReply;
