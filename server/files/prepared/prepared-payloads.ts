@@ -41,7 +41,16 @@ export async function preparedPayload(
   log?: FastifyBaseLogger,
 ): Promise<Buffer | null> {
   const stored = await findPreparedPayload(db, fileId, PREPARED_PAYLOAD_VERSION);
-  if (stored) return stored;
+  return stored ?? buildPreparedPayload(db, fileId, jsonGzip, log);
+}
+
+/** Builds a stored file's prepared payload from its stored JSON and keeps it. */
+async function buildPreparedPayload(
+  db: Db,
+  fileId: number,
+  jsonGzip: Buffer,
+  log?: FastifyBaseLogger,
+): Promise<Buffer | null> {
   const prepared = await preparedPayloadOf(await gunzipAsync(jsonGzip), log);
   if (prepared) await updatePreparedPayload(db, fileId, prepared);
   return prepared?.gzip ?? null;
@@ -74,7 +83,7 @@ export async function buildMissingPreparedPayloads(
       if (stopping()) return built;
       after = fileId;
       const jsonGzip = await findViewerPayload(db, fileId);
-      if (jsonGzip) await preparedPayload(db, fileId, jsonGzip, log);
+      if (jsonGzip) await buildPreparedPayload(db, fileId, jsonGzip, log);
       else await assemble(fileId);
       built += 1;
     }

@@ -178,32 +178,30 @@ export function encodePreparedPayload(json: ViewerFileJson): Uint8Array<ArrayBuf
   const encoder = new TextEncoder();
   const blocks = new BlockWriter();
   const opened = prepareViewerJson(json);
-  let header: StoredHeader;
   if (!opened.ok) {
-    header = { error: opened.error, message: opened.message };
-  } else {
-    const blobOf = new Map<unknown, number>();
-    const blobs: [number, number][] = [];
-    for (const timeline of json.timelines) {
-      const bytes = encoder.encode(JSON.stringify(timeline.components));
-      blobOf.set(timeline.components, blobs.length);
-      blobs.push([blocks.add(bytes), bytes.byteLength]);
-    }
-    const { header: fileHeader, timelines } = opened.file;
-    header = {
-      file: { header: fileHeader, timelines: timelines.map(storedTimeline) },
-      json,
-      blobs,
-    };
-    // A prepared timeline shares its component list with its timeline in the JSON: one blob.
-    const text = JSON.stringify(header, (_key, value: unknown) => {
-      if (ArrayBuffer.isView(value)) return blocks.typed(value);
-      const blob = blobOf.get(value);
-      return blob === undefined ? value : ({ $components: blob } satisfies ComponentsRef);
-    });
-    return assemble(encoder.encode(text), blocks);
+    const header: StoredHeader = { error: opened.error, message: opened.message };
+    return assemble(encoder.encode(JSON.stringify(header)), blocks);
   }
-  return assemble(encoder.encode(JSON.stringify(header)), blocks);
+  const blobOf = new Map<unknown, number>();
+  const blobs: [number, number][] = [];
+  for (const timeline of json.timelines) {
+    const bytes = encoder.encode(JSON.stringify(timeline.components));
+    blobOf.set(timeline.components, blobs.length);
+    blobs.push([blocks.add(bytes), bytes.byteLength]);
+  }
+  const { header: fileHeader, timelines } = opened.file;
+  const header: StoredHeader = {
+    file: { header: fileHeader, timelines: timelines.map(storedTimeline) },
+    json,
+    blobs,
+  };
+  // A prepared timeline shares its component list with its timeline in the JSON: one blob.
+  const text = JSON.stringify(header, (_key, value: unknown) => {
+    if (ArrayBuffer.isView(value)) return blocks.typed(value);
+    const blob = blobOf.get(value);
+    return blob === undefined ? value : ({ $components: blob } satisfies ComponentsRef);
+  });
+  return assemble(encoder.encode(text), blocks);
 }
 
 function assemble(headerBytes: Uint8Array, blocks: BlockWriter): Uint8Array<ArrayBuffer> {
