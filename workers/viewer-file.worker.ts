@@ -4,16 +4,50 @@
  * travel back as transferred typed arrays.
  */
 import * as Comlink from 'comlink';
+import { EarlyPainter, type ViewerFileWorkerApi } from '../src/shared/early-paint/early-painter';
 import { trackTransferables } from '../src/shared/timeline-tables/timeline-tracks';
-import { ViewerFileSession, type ViewerFileApi } from '../src/shared/viewer-file-session';
+import { ViewerFileSession } from '../src/shared/viewer-file-session';
 import { layoutTransferables } from '../src/shared/viewer-layout/view-layout';
 
 const session = new ViewerFileSession();
+const early = new EarlyPainter({
+  layout: (request) => session.layout(request),
+  warmUp: (first) => session.warmUp(first),
+  // The frame drawn so far is on screen when the worker's next animation frame begins.
+  nextFrame: () =>
+    new Promise((resolve) =>
+      requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now())),
+    ),
+});
 
-const api: ViewerFileApi = {
-  open: (bytes) => session.open(bytes),
+function open(bytes: ArrayBuffer) {
+  const result = session.open(bytes);
+  early.opened(result.ok ? result.header : null);
+  return result;
+}
+
+/** The file's bytes straight from the server, or null for the page to fetch and explain. */
+async function fetchBytes(request: Parameters<ViewerFileWorkerApi['fetchAndOpen']>[0]) {
+  try {
+    const response = await fetch(request.url, {
+      headers: request.headers,
+      signal: AbortSignal.timeout(request.timeoutMs),
+    });
+    return response.ok ? await response.arrayBuffer() : null;
+  } catch {
+    return null;
+  }
+}
+
+const api: ViewerFileWorkerApi = {
+  open,
+  fetchAndOpen: async (request) => {
+    const bytes = await fetchBytes(request);
+    return bytes ? open(bytes) : null;
+  },
+  paintEarly: (request) => early.paintWhenOpen(request),
   layout: (request) => {
-    const layout = session.layout(request);
+    const layout = early.take(request) ?? session.layout(request);
     return Comlink.transfer(layout, layoutTransferables(layout));
   },
   warmUp: (first) => session.warmUp(first),

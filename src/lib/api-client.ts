@@ -400,6 +400,17 @@ async function send<T>(
   }
 }
 
+/**
+ * The headers a GET by someone else's fetch (the file worker's) carries for this tab's session
+ * now: none for a visitor, the access token while it has `marginMs` left; null when the token
+ * must be renewed first, which only `apiGet` does.
+ */
+export function sessionHeadersForNow(marginMs: number): Record<string, string> | null {
+  const token = store.get(accessTokenAtom);
+  if (!token) return {};
+  return expiresWithin(token, marginMs) ? null : { authorization: `Bearer ${token}` };
+}
+
 export const apiGet = <T>(path: string, options?: RequestOptions) =>
   send<T>('get', path, undefined, options);
 export const apiPost = <T>(path: string, body?: unknown, options?: RequestOptions) =>

@@ -13,7 +13,7 @@ import {
   type ViewerFileClient,
 } from '../viewer';
 import { FileDropZone } from './file-drop-zone';
-import { viewerHeading } from './viewer-page';
+import { viewerHeading } from '../shared/early-paint/viewer-page-text';
 import { useViewerScreen } from './viewer-screen-chunk';
 import '../viewer/viewer.css';
 

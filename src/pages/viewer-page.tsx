@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'wouter';
 import { paths } from '../app/routes';
 import { productName, usePageTitle, withProductName } from '../lib/use-page-title';
-import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
+import { viewerHeading } from '../shared/early-paint/viewer-page-text';
 import { useViewerLoad } from '../viewer';
 import { loadViewerScreen, useViewerScreen } from './viewer-screen-chunk';
 import '../viewer/viewer.css';
@@ -10,16 +10,6 @@ import '../viewer/viewer.css';
 // Opened at /viewer/, the page fetches the screen's chunk at once, before React renders.
 if (typeof window !== 'undefined' && window.location.pathname.startsWith('/viewer/')) {
   void loadViewerScreen();
-}
-
-/** '<title> by <composer> performed by <performer>', leaving out the parts a file lacks. */
-export function viewerHeading(header: Pick<ViewerHeader, 'abstractWork' | 'concreteWork'>): string {
-  const title = header.abstractWork.title.trim() || 'Untitled';
-  const composer = header.abstractWork.composer.trim();
-  const performer = header.concreteWork.artist.trim();
-  return (
-    title + (composer ? ` by ${composer}` : '') + (performer ? ` performed by ${performer}` : '')
-  );
 }
 
 function Loading({ label }: { label: string }) {

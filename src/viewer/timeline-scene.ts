@@ -10,16 +10,18 @@ import {
   type TimelineDrawing,
   type ViewLayout,
 } from '../shared/viewer-layout/view-layout';
-import { PDF_ICON_COLOR, TIMELINE_SPACING } from '../shared/viewer-layout/layout-constants';
+import {
+  EVEN_BAND_COLOR,
+  MARKER_STEM_HEIGHT,
+  ODD_BAND_COLOR,
+  PDF_ICON_COLOR,
+  SPACING_COLOR,
+  TIMELINE_SPACING,
+} from '../shared/viewer-layout/layout-constants';
 import type { StackedRow } from '../shared/viewer-layout/timeline-heights';
 import { addRects, ParticleBatch } from './rect-particles';
 
-/** The timelines' backgrounds alternate: even ones the canvas's clear colour, odd ones darker. */
-const EVEN_BAND_COLOR = 0xf7f7f5;
-const ODD_BAND_COLOR = 0xefefec;
-const SPACING_COLOR = 0xffffff;
 const SELECTION_COLOR = 0x1a5fd0;
-const MARKER_STEM_HEIGHT = 17;
 
 /** The glyphs drawn as textures (white shapes, tinted per copy), with their drawing offsets. */
 interface GlyphTextures {

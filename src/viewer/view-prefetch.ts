@@ -33,16 +33,24 @@ export class ViewPrefetch {
   constructor(private readonly calls: PrefetchCalls) {}
 
   /** Opens the file; with `firstView`, lays that view out next, then warms up. */
-  async open(bytes: ArrayBuffer, firstView?: ViewRequest): Promise<OpenResult> {
+  open(bytes: ArrayBuffer, firstView?: ViewRequest): Promise<OpenResult> {
+    return this.opening(() => this.calls.open(bytes), firstView);
+  }
+
+  /** `open`, for a file the session opens some other way (null: it could not). */
+  async opening<Result extends OpenResult | null>(
+    open: () => Promise<Result>,
+    firstView?: ViewRequest,
+  ): Promise<Result> {
     this.ahead = [];
     this.leastHeights = null;
-    const opened = this.calls.open(bytes);
+    const opened = open();
     if (firstView) {
       this.prefetch(firstView);
       this.calls.warmUp(firstView).catch(() => undefined);
     }
     const result = await opened;
-    if (result.ok) this.leastHeights = result.header.timelines.map((timeline) => timeline.height);
+    if (result?.ok) this.leastHeights = result.header.timelines.map((timeline) => timeline.height);
     return result;
   }
 

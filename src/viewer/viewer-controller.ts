@@ -38,6 +38,7 @@ import { attachSeekDrag, type SeekDrag } from './seek-drag';
 import { stackRoom, watchStackRoom } from './stack-room';
 import { forwardStageScrolling, type StageScrolling } from './stage-scroll';
 import { TimelineScene, type SelectionBox } from './timeline-scene';
+import { endEarlyViewer } from './early-viewer';
 
 export interface ViewerElements {
   /** The timelines' box: it takes the keyboard focus and shows data-zoom and data-drawn. */
@@ -191,11 +192,18 @@ export class ViewerController {
   async start(): Promise<void> {
     this.applyContentWidth();
     this.requestView(null);
-    const scene = await TimelineScene.create(
-      this.elements.canvas,
-      this.view.viewportWidth,
-      this.canvasHeight,
-    );
+    let scene: TimelineScene;
+    try {
+      scene = await TimelineScene.create(
+        this.elements.canvas,
+        this.view.viewportWidth,
+        this.canvasHeight,
+      );
+    } catch (error) {
+      // The page says why it cannot draw; the early picture must not cover that.
+      endEarlyViewer();
+      throw error;
+    }
     if (this.disposed) {
       scene.destroy();
       return;
@@ -280,7 +288,11 @@ export class ViewerController {
     if (first || zoomStartedAt !== null) {
       requestAnimationFrame(() => {
         if (first) {
-          performance.mark('viewer:drawn');
+          // The early screen (early-viewer.ts) goes in the frame that shows the scene; if it
+          // was painted, that was the first frame with the timelines on screen.
+          const earlyDrawn = endEarlyViewer();
+          performance.mark('viewer:interactive');
+          if (!earlyDrawn) performance.mark('viewer:drawn');
           this.elements.region.dataset.drawn = 'true';
         }
         if (zoomStartedAt !== null) {
@@ -482,6 +494,7 @@ export class ViewerController {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    endEarlyViewer();
     this.loop.stop();
     this.views.dispose();
     this.resizeObserver.disconnect();

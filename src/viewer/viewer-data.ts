@@ -1,4 +1,4 @@
-import { ApiRequestError, apiGet } from '../lib/api-client';
+import { ApiRequestError, apiGet, apiUrl, sessionHeadersForNow } from '../lib/api-client';
 import { PREPARED_PAYLOAD_TYPE } from '../shared/viewer-payload/prepared-payload-type';
 
 /**
@@ -15,11 +15,39 @@ export type ViewerBytes =
 /** Longer than the API's default: the reference file is megabytes on a slow line. */
 const TIMEOUT_MS = 15_000;
 
+const ACCEPT = `${PREPARED_PAYLOAD_TYPE}, application/json;q=0.5`;
+
+/** What the file worker needs to fetch the bytes itself (src/viewer/viewer-file-client.ts). */
+export interface ViewerBytesRequest {
+  url: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+}
+
+/**
+ * The request for the file worker to send itself, so that the bytes go straight to it and no
+ * busy main thread holds them up; null when the session's token must be renewed first, which
+ * only the app's HTTP client does. A worker's fetch that fails for any reason falls back to
+ * `fetchViewerBytes`, which knows what each failure means.
+ */
+export function viewerBytesRequest(fileId: string): ViewerBytesRequest | null {
+  const session = sessionHeadersForNow(TOKEN_MARGIN_MS);
+  if (!session) return null;
+  return {
+    url: new URL(apiUrl(`files/${encodeURIComponent(fileId)}/json`), window.location.href).href,
+    headers: { accept: ACCEPT, ...session },
+    timeoutMs: TIMEOUT_MS,
+  };
+}
+
+/** A token with less than this left is renewed by the app's client rather than sent. */
+const TOKEN_MARGIN_MS = 10_000;
+
 export async function fetchViewerBytes(fileId: string, signal: AbortSignal): Promise<ViewerBytes> {
   try {
     const response = await apiGet<ArrayBuffer>(`files/${encodeURIComponent(fileId)}/json`, {
       responseType: 'arrayBuffer',
-      headers: { accept: `${PREPARED_PAYLOAD_TYPE}, application/json;q=0.5` },
+      headers: { accept: ACCEPT },
       timeoutMs: TIMEOUT_MS,
       signal,
       quiet: true,

@@ -1,5 +1,11 @@
 import * as Comlink from 'comlink';
-import type { ViewerFileApi } from '../shared/viewer-file-session';
+import type {
+  EarlyPainted,
+  EarlyPaintRequest,
+  ViewerFileWorkerApi,
+} from '../shared/early-paint/early-painter';
+import type { OpenResult, ViewerFileApi } from '../shared/viewer-file-session';
+import type { ViewerBytesRequest } from './viewer-data';
 import type { ViewLayout, ViewRequest } from '../shared/viewer-layout/view-layout';
 import { ViewPrefetch } from './view-prefetch';
 
@@ -27,6 +33,18 @@ export interface ViewerFileClient {
    * for `layout` to answer with once. The next `layout` call drops the views it did not ask for.
    */
   prefetchLayout(request: ViewRequest): void;
+  /**
+   * Worker only: hands the worker a canvas to paint the page's first screen on the moment the
+   * file is open (src/viewer/early-viewer.ts); resolves once it is on screen, or with null.
+   */
+  paintEarly?(
+    request: EarlyPaintRequest & { canvas: OffscreenCanvas },
+  ): Promise<EarlyPainted | null>;
+  /**
+   * Worker only: the worker fetches the file itself and opens it, as `open` does; null when the
+   * fetch did not bring it (the page then fetches it and says what went wrong).
+   */
+  openFrom?(request: ViewerBytesRequest, firstView?: ViewRequest): Promise<OpenResult | null>;
   dispose(): void;
 }
 
@@ -38,6 +56,7 @@ function withPrefetch(api: FileApi, transfer: (bytes: ArrayBuffer) => ArrayBuffe
     warmUp: (first) => api.warmUp(first),
   });
   return {
+    policy,
     open: (bytes: ArrayBuffer, firstView?: ViewRequest) => policy.open(bytes, firstView),
     layout: (request: ViewRequest) => policy.layout(request),
     prefetchLayout: (request: ViewRequest) => policy.prefetch(request),
@@ -62,10 +81,13 @@ function inProcessClient(): ViewerFileClient {
     timelineCsv: async (timeline) => (await loading).timelineCsv(timeline),
     close: async () => (await loading).close(),
   };
+  const { open, layout, prefetchLayout } = withPrefetch(api, (bytes) => bytes);
   return {
     api,
     mode: 'in-process',
-    ...withPrefetch(api, (bytes) => bytes),
+    open,
+    layout,
+    prefetchLayout,
     dispose: () => void loading.then((session) => session.close()),
   };
 }
@@ -85,13 +107,21 @@ export function createViewerFileClient(options: { inProcess?: boolean } = {}): V
   } catch {
     return inProcessClient();
   }
-  const remote = Comlink.wrap<ViewerFileApi>(worker);
+  const remote = Comlink.wrap<ViewerFileWorkerApi>(worker);
   let disposed = false;
   const api = remote as unknown as FileApi;
+  const { policy, open, layout, prefetchLayout } = withPrefetch(api, (bytes) =>
+    Comlink.transfer(bytes, [bytes]),
+  );
   return {
     api,
     mode: 'worker',
-    ...withPrefetch(api, (bytes) => Comlink.transfer(bytes, [bytes])),
+    open,
+    layout,
+    prefetchLayout,
+    paintEarly: (request) => remote.paintEarly(Comlink.transfer(request, [request.canvas])),
+    openFrom: (request, firstView) =>
+      policy.opening<OpenResult | null>(() => remote.fetchAndOpen(request), firstView),
     dispose: () => {
       if (disposed) return;
       disposed = true;

@@ -1,8 +1,10 @@
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import type { ViewRequest } from '../shared/viewer-layout/view-layout';
 import { timeAxisWidth } from '../shared/viewer-layout/layout-constants';
+import { namesColumnWidth } from '../shared/viewer-layout/names-column';
 import { createViewerFileClient, type ViewerFileClient } from './viewer-file-client';
-import { fetchMediaBaseUrl, fetchViewerBytes } from './viewer-data';
+import { fetchMediaBaseUrl, fetchViewerBytes, viewerBytesRequest } from './viewer-data';
+import { endEarlyViewer, showEarlyViewer } from './early-viewer';
 
 /**
  * The viewer's head start. index.html loads this module as a small entry of its own, ahead of
@@ -31,11 +33,6 @@ export interface ViewerStart {
 /** The page's 10 px margins and the timelines' 1 px borders (viewer.css), around the timelines. */
 const PAGE_CHROME_WIDTH = 22;
 
-/** The timeline names' column and its border (viewer.css: --viewer-names-width). */
-function namesColumnWidth(pageWidth: number): number {
-  return (pageWidth <= 600 ? 76 : 112) + 1;
-}
-
 /**
  * The first view the page will ask for (fit to screen, as wide as the timelines will be), so the
  * worker lays it out while the page is still starting, and the page finds it ready the moment
@@ -50,24 +47,37 @@ function firstViewGuess(): ViewRequest | undefined {
     : undefined;
 }
 
-function startViewerLoad(fileId: string): ViewerStart {
+function startViewerLoad(fileId: string, { early = false } = {}): ViewerStart {
   const abort = new AbortController();
   const client = createViewerFileClient();
+  // The early screen lays out the first view where the page will put it, and warms up after it.
+  const earlyScreen = early && showEarlyViewer(client);
+  if (earlyScreen) abort.signal.addEventListener('abort', () => void endEarlyViewer());
   const opened = (async (): Promise<ViewerOpened> => {
-    const bytes = await fetchViewerBytes(fileId, abort.signal);
-    if (!bytes.ok) {
-      return {
-        ok: false,
-        message: bytes.reason === 'not-found' ? NOT_FOUND_MESSAGE : NETWORK_MESSAGE,
-      };
-    }
-    const firstView = firstViewGuess();
+    const firstView = earlyScreen ? undefined : firstViewGuess();
     // The session lays the first view out as soon as it has opened the file (view-prefetch.ts).
-    const result = await client.open(bytes.bytes, firstView);
+    // The worker fetches the bytes itself when it can; else (or when that fails) the page does.
+    const direct = client.openFrom ? viewerBytesRequest(fileId) : null;
+    let result = direct && client.openFrom ? await client.openFrom(direct, firstView) : null;
+    if (!result) {
+      const bytes = await fetchViewerBytes(fileId, abort.signal);
+      if (!bytes.ok) {
+        return {
+          ok: false,
+          message: bytes.reason === 'not-found' ? NOT_FOUND_MESSAGE : NETWORK_MESSAGE,
+        };
+      }
+      result = await client.open(bytes.bytes, firstView);
+    }
     if (!result.ok) return { ok: false, message: result.message };
     performance.mark('viewer:data');
     return result;
-  })().catch((): ViewerOpened => ({ ok: false, message: NETWORK_MESSAGE }));
+  })()
+    .catch((): ViewerOpened => ({ ok: false, message: NETWORK_MESSAGE }))
+    .then((result) => {
+      if (!result.ok) endEarlyViewer();
+      return result;
+    });
   return { fileId, abort, client, opened, mediaBase: fetchMediaBaseUrl(abort.signal) };
 }
 
@@ -81,7 +91,7 @@ function directViewerId(): string | null {
 let early: ViewerStart | null = null;
 const directId = directViewerId();
 if (directId !== null) {
-  early = startViewerLoad(directId);
+  early = startViewerLoad(directId, { early: true });
 }
 
 /** The load started early for this file, or a new one; an early load of another file stops. */

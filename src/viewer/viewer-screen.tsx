@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MissingFile, ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import { formatTime } from '../shared/time-format';
+import { missingFileText } from '../shared/early-paint/viewer-page-text';
 import { ComponentInspector } from './component-inspector';
 import type { ViewerFileClient } from './viewer-file-client';
 import { htmlMediaAdapter } from './media/html-media-adapter';
@@ -80,15 +81,10 @@ function leastStack(header: ViewerHeader): TimelineStack {
  */
 function MissingFiles({ files, local }: { files: MissingFile[]; local: boolean }) {
   if (files.length === 0) return null;
-  const came = local ? 'was not opened with this file' : 'was not uploaded with this file';
   return (
     <div className="viewer-missing" role="note" data-testid="missing-files">
       {files.map(({ what, name }) => (
-        <p key={`${what}:${name}`}>
-          {what === 'recording'
-            ? `The recording '${name}' ${came}, so it cannot be played; the timelines are all here.`
-            : `The PDF '${name}' ${came}, so its pages cannot be shown.`}
-        </p>
+        <p key={`${what}:${name}`}>{missingFileText({ what, name }, local)}</p>
       ))}
     </div>
   );

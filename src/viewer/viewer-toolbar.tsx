@@ -1,7 +1,8 @@
 import type { ReactNode, Ref } from 'react';
 
-export type VideoSize = 'small' | 'medium' | 'large';
-export const VIDEO_WIDTHS: Record<VideoSize, number> = { small: 320, medium: 480, large: 720 };
+import type { VideoSize } from '../shared/early-paint/early-page';
+
+export { VIDEO_WIDTHS, type VideoSize } from '../shared/early-paint/early-page';
 
 interface ToolbarProps {
   canPlay: boolean;

@@ -87,6 +87,13 @@ export const AUDIOWAVE_COLOR = 0x3a78d4;
 export const BEAT_TICK_COLOR = 0x5b5b5b;
 export const DEFAULT_MARKER_COLOR = 0xe07b39;
 export const PDF_ICON_COLOR = 0x8c2f2f;
+/** The timelines' backgrounds alternate: even ones the canvas's clear colour, odd ones darker. */
+export const EVEN_BAND_COLOR = 0xf7f7f5;
+export const ODD_BAND_COLOR = 0xefefec;
+/** The white gap under each timeline. */
+export const SPACING_COLOR = 0xffffff;
+/** A marker: a triangle 10 px wide, 9 px tall, and a 1 px stem this long under its point. */
+export const MARKER_STEM_HEIGHT = 17;
 export const TEXT_COLOR = 0x1f1f1f;
 
 /** Label fonts: sizes in px and the average glyph width used to fit text into a box. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { timelineTables } from '../../shared/timeline-tables/timeline-tables';
 import { timelineTrack } from '../../shared/timeline-tables/timeline-tracks';
 import { beyondJson } from '../../shared/viewer-json/tla-fixture.test-support';
-import { NOTHING, nowPlayingText, nowPlayingTimelines } from './now-playing';
+import { nowPlayingTimelines } from '../../shared/early-paint/viewer-page-text';
+import { NOTHING, nowPlayingText } from './now-playing';
 
 describe('now playing', () => {
   const tracks = timelineTables(beyondJson()).map(timelineTrack);

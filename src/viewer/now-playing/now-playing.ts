@@ -76,19 +76,3 @@ export function nowPlayingText(track: TimelineTrack, time: number): string {
     }
   }
 }
-
-/** The kinds the strip shows: sections, cadences (markers), chords, measures and notes. */
-const STRIP_KINDS: ReadonlySet<string> = new Set([
-  'HIERARCHY',
-  'MARKER',
-  'BEAT',
-  'HARMONY',
-  'SCORE',
-]);
-
-/** The timelines the strip shows, in display order (tracks or the viewer header's timelines). */
-export function nowPlayingTimelines<Timeline extends { kind: string }>(
-  timelines: readonly Timeline[],
-): Timeline[] {
-  return timelines.filter((timeline) => STRIP_KINDS.has(timeline.kind));
-}

@@ -1,0 +1,195 @@
+import { timeAxisWidth } from '../viewer-layout/layout-constants';
+import { namesColumnWidth } from '../viewer-layout/names-column';
+import { fitTimelineHeights } from '../viewer-layout/timeline-heights';
+import type { ViewRequest } from '../viewer-layout/view-layout';
+import type { ViewerHeader } from '../viewer-layout/viewer-document';
+import { missingFileText, nowPlayingTimelines, viewerHeading } from './viewer-page-text';
+
+/**
+ * Where the viewer page puts what it shows above and in the timelines, worked out from the file's
+ * header and the window alone, so that the file worker can paint the page's first screen before
+ * the app has rendered it (src/viewer/early-viewer.ts). The numbers mirror the stylesheets
+ * (base.css, nav-bar.css, viewer.css, timeline-tools.css); the viewer's E2E tests compare the
+ * result with the page as rendered, so a change there that moves the timelines shows up.
+ */
+
+export type VideoSize = 'small' | 'medium' | 'large';
+export const VIDEO_WIDTHS: Record<VideoSize, number> = { small: 320, medium: 480, large: 720 };
+
+export const SANS_FONT =
+  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
+
+/** The site header (64 px and its border). */
+const NAV_HEIGHT = 65;
+/** .viewer-page's padding. */
+const PAGE_PADDING = 10;
+/** .viewer-page h1: 1.35rem bold (line height 1.249), margins 0.25rem above and 0.75rem below. */
+const HEADING_SIZE = 21.6;
+const HEADING_LINE = 26.984;
+const HEADING_MARGIN_TOP = 4;
+const HEADING_MARGIN_BOTTOM = 12;
+/**
+ * .viewer-missing: 14 px text at the body's line height of 1.6, in a box with a 4 px accent at
+ * the left, 10 px of padding at the sides and 6 px above and under, then 6 px of margin.
+ */
+const NOTE_SIZE = 14;
+const NOTE_LINE = 22.4;
+const NOTE_CHROME = 2 + 12 + 4;
+const NOTE_SIDES = 4 + 20 + 1;
+const NOTE_MARGIN = 6;
+/** .viewer-toolbar: one line of 40 px buttons; on a phone the clock takes a line of its own. */
+const TOOLBAR_HEIGHT = 50;
+const PHONE_TOOLBAR_HEIGHT = 69.05;
+/** .timeline-tools__bar: a line of buttons, 0.5rem of margin above and under. */
+const TOOLS_BAR_HEIGHT = 37.19;
+const TOOLS_MARGIN = 8;
+/** .now-playing: a grid of 15rem columns 1.5rem apart, rows 0.25rem apart, in a bordered box. */
+const STRIP_CHROME = 2 + 11.2;
+const STRIP_ROW = 25.6;
+const STRIP_ROW_GAP = 4;
+const STRIP_COLUMN = 240;
+const STRIP_COLUMN_GAP = 24;
+/** .viewer-ruler, above the stage. */
+const RULER_HEIGHT = 20;
+/** Under the stage: the scroller's strip and the border; then the window's margin (stack-room). */
+const BELOW_STAGE = 2;
+const WINDOW_BOTTOM_MARGIN = 10;
+/** The viewer's phone layout: what reads the timelines folds below them. */
+const PHONE_WIDTH = 700;
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** What the page knows of itself before any file is open. */
+export interface EarlyWindow {
+  /** The document's width without a scrollbar, and the window's height, in CSS px. */
+  width: number;
+  height: number;
+  /** The viewer's main column beside an open PDF panel (src/viewer/pdf/panel-geometry.ts). */
+  mainWidthBesidePdf: number;
+}
+
+export interface EarlyPagePlan {
+  heading: { lines: string[]; x: number; y: number; line: number; font: string };
+  /** Grey stand-ins for what the app renders: media, notes, toolbar, tools. */
+  placeholders: Box[];
+  names: Box;
+  ruler: Box;
+  stage: Box;
+  /** The first view at the heights the room gives, as the page will ask for it. */
+  request: ViewRequest;
+  nav: Box;
+}
+
+export type MeasureText = (text: string, font: string) => number;
+
+/** Words into lines no wider than `width` (a word wider than the line has it alone). */
+function wrap(text: string, width: number, font: string, measure: MeasureText): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (line && measure(candidate, font) > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = candidate;
+    }
+  }
+  if (line) lines.push(line);
+  return lines.length > 0 ? lines : [''];
+}
+
+function mediaHeight(header: ViewerHeader, width: number): number {
+  const { storage, type } = header.concreteWork;
+  const video = storage === 'youtube' || (storage === 'staticfiles' && type === 'video');
+  return video ? Math.round((Math.min(VIDEO_WIDTHS.medium, width) * 9) / 16) : 0;
+}
+
+/** The now-playing strip's height, or 0 without a strip. */
+function stripHeight(count: number, width: number): number {
+  if (count === 0) return 0;
+  const inner = width - STRIP_CHROME;
+  const columns = Math.max(
+    1,
+    Math.floor((inner + STRIP_COLUMN_GAP) / (STRIP_COLUMN + STRIP_COLUMN_GAP)),
+  );
+  const rows = Math.ceil(count / columns);
+  return STRIP_CHROME + rows * STRIP_ROW + (rows - 1) * STRIP_ROW_GAP;
+}
+
+/** The viewer page's first screen for a file in a window, as the page will lay it out. */
+export function planEarlyPage(
+  header: ViewerHeader,
+  window: EarlyWindow,
+  measure: MeasureText,
+): EarlyPagePlan {
+  const phone = window.width <= PHONE_WIDTH;
+  const x = PAGE_PADDING;
+  const contentWidth = window.width - 2 * PAGE_PADDING;
+  const pdfPanel = !phone && header.timelines.some((t) => t.kind === 'PDF' && t.pdfUrl);
+  const mainWidth = pdfPanel ? window.mainWidthBesidePdf : contentWidth;
+  const headingFont = `bold ${HEADING_SIZE}px ${SANS_FONT}`;
+  const heading = {
+    lines: wrap(viewerHeading(header), contentWidth, headingFont, measure),
+    x,
+    y: NAV_HEIGHT + PAGE_PADDING + HEADING_MARGIN_TOP,
+    line: HEADING_LINE,
+    font: headingFont,
+  };
+  let y = heading.y + heading.lines.length * HEADING_LINE + HEADING_MARGIN_BOTTOM;
+  const placeholders: Box[] = [];
+  const place = (width: number, height: number, gap = 0) => {
+    if (height > 0) placeholders.push({ x, y: Math.round(y), width, height: Math.round(height) });
+    y += height + gap;
+  };
+  const media = mediaHeight(header, mainWidth);
+  place(Math.min(VIDEO_WIDTHS.medium, mainWidth), media);
+  if (header.missingFiles.length > 0) {
+    const noteFont = `${NOTE_SIZE}px ${SANS_FONT}`;
+    const lines = header.missingFiles.map(
+      (file) =>
+        wrap(missingFileText(file, false), mainWidth - NOTE_SIDES, noteFont, measure).length,
+    );
+    const height =
+      NOTE_CHROME + lines.reduce((sum, n) => sum + n * NOTE_LINE, 0) + (lines.length - 1) * 2;
+    place(mainWidth, height, NOTE_MARGIN);
+  }
+  place(mainWidth, phone ? PHONE_TOOLBAR_HEIGHT : TOOLBAR_HEIGHT);
+  if (!phone) {
+    y += TOOLS_MARGIN;
+    place(120, TOOLS_BAR_HEIGHT, TOOLS_MARGIN);
+    const strip = stripHeight(nowPlayingTimelines(header.timelines).length, mainWidth);
+    if (strip > 0) place(mainWidth, strip, TOOLS_MARGIN);
+  }
+  const namesWidth = namesColumnWidth(window.width);
+  const stageX = x + namesWidth;
+  const stageWidth = Math.max(100, Math.floor(mainWidth - namesWidth - 1));
+  // The room as stack-room.ts measures it on the page, from the stage's fractional top; the
+  // boxes are painted at whole pixels.
+  const stageTop = y + RULER_HEIGHT;
+  const room = Math.floor(window.height - stageTop - BELOW_STAGE - WINDOW_BOTTOM_MARGIN);
+  const heights = fitTimelineHeights(
+    header.timelines.map((timeline) => timeline.sizing),
+    room,
+  );
+  return {
+    nav: { x: 0, y: 0, width: window.width, height: NAV_HEIGHT },
+    heading,
+    placeholders,
+    names: { x: x + 1, y: Math.round(stageTop), width: namesWidth - 2, height: Math.max(0, room) },
+    ruler: { x: stageX, y: Math.round(y), width: stageWidth, height: RULER_HEIGHT },
+    stage: { x: stageX, y: Math.round(stageTop), width: stageWidth, height: Math.max(0, room) },
+    request: {
+      zoom: 1,
+      scrollLeft: 0,
+      viewportWidth: stageWidth,
+      width: timeAxisWidth(stageWidth),
+      heights,
+    },
+  };
+}
