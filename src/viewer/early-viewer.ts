@@ -6,7 +6,7 @@ import type { ViewerFileClient } from './viewer-file-client';
  * The viewer's first screen before the app has rendered it. Opened straight on /viewer/{id}, the
  * page puts one canvas over the window and hands it to the file worker, which paints the page's
  * first screen on it the moment the file is open (src/shared/early-paint/): the heading, the
- * timelines' names and their first view, grey stand-ins for the controls. The worker draws on it
+ * timelines' names and their first view, empty boxes standing in for the controls. The worker draws on it
  * without the page's main thread, which is meanwhile starting the app; the app's own viewer takes
  * over when its scene has drawn (`endEarlyViewer`). The picture takes no input and says nothing
  * to assistive technology: the page under it is the page.
@@ -59,6 +59,8 @@ export function showEarlyViewer(client: ViewerFileClient): boolean {
   }
   const current = { overlay, drawn: false };
   shown = current;
+  // The picture is for the window it was planned for: a resized window gets the page alone.
+  window.addEventListener('resize', () => void endEarlyViewer(), { once: true });
   void client
     .paintEarly({
       canvas: offscreen,

@@ -291,8 +291,9 @@ export class ViewerController {
           // The early screen (early-viewer.ts) goes in the frame that shows the scene; if it
           // was painted, that was the first frame with the timelines on screen.
           const earlyDrawn = endEarlyViewer();
-          performance.mark('viewer:interactive');
-          if (!earlyDrawn) performance.mark('viewer:drawn');
+          const startTime = performance.now();
+          performance.mark('viewer:interactive', { startTime });
+          if (!earlyDrawn) performance.mark('viewer:drawn', { startTime });
           this.elements.region.dataset.drawn = 'true';
         }
         if (zoomStartedAt !== null) {

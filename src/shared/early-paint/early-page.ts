@@ -75,7 +75,7 @@ export interface EarlyWindow {
 
 export interface EarlyPagePlan {
   heading: { lines: string[]; x: number; y: number; line: number; font: string };
-  /** Grey stand-ins for what the app renders: media, notes, toolbar, tools. */
+  /** Empty boxes standing in for what the app renders: media, notes, toolbar, tools. */
   placeholders: Box[];
   names: Box;
   ruler: Box;

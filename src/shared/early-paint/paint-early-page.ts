@@ -176,9 +176,9 @@ function fitted(context: Canvas2D, name: string, width: number): string {
 }
 
 /**
- * The viewer page's first screen: the site header's band, the heading, grey stand-ins for the
- * controls, and the timelines' names, ruler and first view, in CSS px (the context is scaled for
- * the device's pixels by the caller).
+ * The viewer page's first screen below the site header (left clear for the app's own): the
+ * heading, empty boxes standing in for the controls, and the timelines' names, ruler and first
+ * view, in CSS px (the caller scales the context for the device's pixels).
  */
 export function paintEarlyPage(
   context: Canvas2D,
