@@ -1,5 +1,4 @@
-/** Room kept free under the timelines' scrollbar, at the window's bottom edge. */
-const WINDOW_BOTTOM_MARGIN = 10;
+import { WINDOW_BOTTOM_MARGIN } from '../shared/viewer-layout/layout-constants';
 
 /**
  * The height the window offers the timelines: from the stage's top (in the page, so a scrolled

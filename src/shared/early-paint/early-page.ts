@@ -1,4 +1,4 @@
-import { timeAxisWidth } from '../viewer-layout/layout-constants';
+import { timeAxisWidth, WINDOW_BOTTOM_MARGIN } from '../viewer-layout/layout-constants';
 import { namesColumnWidth } from '../viewer-layout/names-column';
 import { fitTimelineHeights } from '../viewer-layout/timeline-heights';
 import type { ViewRequest } from '../viewer-layout/view-layout';
@@ -51,9 +51,8 @@ const STRIP_COLUMN = 240;
 const STRIP_COLUMN_GAP = 24;
 /** .viewer-ruler, above the stage. */
 const RULER_HEIGHT = 20;
-/** Under the stage: the scroller's strip and the border; then the window's margin (stack-room). */
+/** Under the stage: the scroller's strip and the border (then WINDOW_BOTTOM_MARGIN). */
 const BELOW_STAGE = 2;
-const WINDOW_BOTTOM_MARGIN = 10;
 /** The viewer's phone layout: what reads the timelines folds below them. */
 const PHONE_WIDTH = 700;
 

@@ -26,6 +26,8 @@ export function timeAxisWidth(viewportWidth: number): number {
   return width;
 }
 export const MIN_ZOOM = 1;
+/** Room kept free under the timelines' scrollbar, at the window's bottom edge. */
+export const WINDOW_BOTTOM_MARGIN = 10;
 /** Past this many pixels per second nothing new becomes visible; zooming stops there. */
 export const MAX_PIXELS_PER_SECOND = 2000;
 
