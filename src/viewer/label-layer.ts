@@ -1,8 +1,11 @@
-import { FIGURE_FONT_SIZE, TEXT_COLOR } from '../shared/viewer-layout/layout-constants';
+import {
+  cssColor,
+  FIGURE_FONT_SIZE,
+  LABEL_FONT_FAMILY,
+  TEXT_COLOR,
+} from '../shared/viewer-layout/layout-constants';
 import type { DrawnLabel, ViewLayout } from '../shared/viewer-layout/view-layout';
 import { MUSIC_FONT_FAMILY, musicBaseline, musicFontReady } from './music-font';
-
-const FONT_FAMILY = 'Arial, Helvetica, sans-serif';
 
 /** What a label's element shows; an element is rebuilt only when this changes. */
 function contentKey(label: DrawnLabel): string {
@@ -52,8 +55,8 @@ export class LabelLayer {
   constructor(parent: HTMLElement, before: Node | null) {
     this.element.className = 'viewer-labels';
     this.element.setAttribute('aria-hidden', 'true');
-    this.element.style.fontFamily = FONT_FAMILY;
-    this.element.style.color = `#${TEXT_COLOR.toString(16).padStart(6, '0')}`;
+    this.element.style.fontFamily = LABEL_FONT_FAMILY;
+    this.element.style.color = cssColor(TEXT_COLOR);
     parent.insertBefore(this.element, before);
   }
 

@@ -1,6 +1,8 @@
 import {
+  cssColor,
   EVEN_BAND_COLOR,
   FIGURE_FONT_SIZE,
+  LABEL_FONT_FAMILY,
   MARKER_STEM_HEIGHT,
   ODD_BAND_COLOR,
   PDF_ICON_COLOR,
@@ -52,11 +54,6 @@ const BORDER_COLOR = '#d9dee5';
 const HEADING_COLOR = '#1c2430';
 const NAMES_COLOR = '#f3f3f1';
 const NAME_TEXT_COLOR = '#2b2b2b';
-const LABEL_FONT = 'Arial, Helvetica, sans-serif';
-
-function css(color: number): string {
-  return `#${(color & 0xffffff).toString(16).padStart(6, '0')}`;
-}
 
 function framed(context: Canvas2D, box: Box, fill: string): void {
   context.fillStyle = BORDER_COLOR;
@@ -66,13 +63,13 @@ function framed(context: Canvas2D, box: Box, fill: string): void {
 }
 
 function label(context: Canvas2D, drawn: DrawnLabel, x: number, top: number): void {
-  context.font = `${drawn.size}px ${LABEL_FONT}`;
+  context.font = `${drawn.size}px ${LABEL_FONT_FAMILY}`;
   context.fillText(drawn.text, x + drawn.x, top + drawn.y);
   const figures = drawn.figures ?? [];
   let after = x + drawn.x + context.measureText(drawn.text).width;
   if (figures.length > 0) {
     // Stacked after the numeral, centred on its middle (.viewer-label__figures).
-    context.font = `${FIGURE_FONT_SIZE}px ${LABEL_FONT}`;
+    context.font = `${FIGURE_FONT_SIZE}px ${LABEL_FONT_FAMILY}`;
     const column = top + drawn.y + drawn.size / 2 - (figures.length * FIGURE_FONT_SIZE) / 2;
     let widest = 0;
     figures.forEach((figure, row) => {
@@ -82,14 +79,14 @@ function label(context: Canvas2D, drawn: DrawnLabel, x: number, top: number): vo
     after += widest + 3;
   }
   if (drawn.after) {
-    context.font = `${drawn.size}px ${LABEL_FONT}`;
+    context.font = `${drawn.size}px ${LABEL_FONT_FAMILY}`;
     context.fillText(drawn.after, after, top + drawn.y);
   }
 }
 
 function marker(context: Canvas2D, x: number, y: number, color: number): void {
   const left = Math.floor(x) - 5;
-  context.fillStyle = css(color);
+  context.fillStyle = cssColor(color);
   context.beginPath();
   context.moveTo(left, y);
   context.lineTo(left + 10, y);
@@ -111,7 +108,7 @@ function pdfIcon(context: Canvas2D, x: number, y: number, occluded: boolean): vo
   context.closePath();
   context.fillStyle = SURFACE_COLOR;
   context.fill();
-  context.strokeStyle = css(PDF_ICON_COLOR);
+  context.strokeStyle = cssColor(PDF_ICON_COLOR);
   context.lineWidth = 1.5;
   context.stroke();
   context.lineWidth = 1;
@@ -130,21 +127,21 @@ export function paintView(context: Canvas2D, layout: ViewLayout, stage: Box): vo
   context.beginPath();
   context.rect(stage.x, stage.y, stage.width, stage.height);
   context.clip();
-  context.fillStyle = css(EVEN_BAND_COLOR);
+  context.fillStyle = cssColor(EVEN_BAND_COLOR);
   context.fillRect(stage.x, stage.y, stage.width, stage.height);
   layout.rows.forEach((row, index) => {
     if (index % 2 === 1) {
-      context.fillStyle = css(ODD_BAND_COLOR);
+      context.fillStyle = cssColor(ODD_BAND_COLOR);
       context.fillRect(stage.x, stage.y + row.y, stage.width, row.height);
     }
-    context.fillStyle = css(SPACING_COLOR);
+    context.fillStyle = cssColor(SPACING_COLOR);
     context.fillRect(stage.x, stage.y + row.y + row.height, stage.width, TIMELINE_SPACING);
   });
   for (const drawing of layout.timelines) {
     const top = stage.y + (layout.rows[drawing.index]?.y ?? 0);
     const { rects, rectColors, glyphs, glyphKinds, glyphColors } = drawing;
     for (let n = 0; n < rectColors.length; n++) {
-      context.fillStyle = css(rectColors[n] ?? 0);
+      context.fillStyle = cssColor(rectColors[n] ?? 0);
       context.fillRect(
         stage.x + (rects[n * 4] ?? 0),
         top + (rects[n * 4 + 1] ?? 0),
@@ -158,7 +155,7 @@ export function paintView(context: Canvas2D, layout: ViewLayout, stage: Box): vo
       if (glyphKinds[n] === GLYPH_MARKER) marker(context, x, y, glyphColors[n] ?? 0);
       else pdfIcon(context, x, y, glyphKinds[n] === GLYPH_PDF_OCCLUDED);
     }
-    context.fillStyle = css(TEXT_COLOR);
+    context.fillStyle = cssColor(TEXT_COLOR);
     context.textBaseline = 'top';
     // Glyphs of the music font come with the page's own scene, once the font has loaded.
     for (const drawn of drawing.labels)
@@ -217,7 +214,7 @@ export function paintEarlyPage(
   context.fillRect(names.x + names.width, ruler.y, 1, stage.height + ruler.height);
   context.fillRect(ruler.x, ruler.y + ruler.height - 1, ruler.width, 1);
   context.fillStyle = NAME_TEXT_COLOR;
-  context.font = `12px ${LABEL_FONT}`;
+  context.font = `12px ${LABEL_FONT_FAMILY}`;
   context.textBaseline = 'middle';
   for (const timeline of header.timelines) {
     const row = layout.rows[timeline.index];

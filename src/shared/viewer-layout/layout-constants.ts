@@ -97,6 +97,13 @@ export const SPACING_COLOR = 0xffffff;
 /** A marker: a triangle 10 px wide, 9 px tall, and a 1 px stem this long under its point. */
 export const MARKER_STEM_HEIGHT = 17;
 export const TEXT_COLOR = 0x1f1f1f;
+/** The labels' font, on the page's label layer and on the file worker's early screen alike. */
+export const LABEL_FONT_FAMILY = 'Arial, Helvetica, sans-serif';
+
+/** A 0xRRGGBB colour as CSS and Canvas 2D take it. */
+export function cssColor(color: number): string {
+  return `#${(color & 0xffffff).toString(16).padStart(6, '0')}`;
+}
 
 /** Label fonts: sizes in px and the average glyph width used to fit text into a box. */
 export const LABEL_FONT_SIZE = 12;
