@@ -19,7 +19,7 @@ import {
   TIMELINE_SPACING,
 } from '../shared/viewer-layout/layout-constants';
 import type { StackedRow } from '../shared/viewer-layout/timeline-heights';
-import { addRects, ParticleBatch } from './rect-particles';
+import { addRects, ParticleBatch, solidRectShader } from './rect-particles';
 
 const SELECTION_COLOR = 0x1a5fd0;
 
@@ -68,7 +68,7 @@ function glyphTextures(renderer: WebGLRenderer): GlyphTextures {
  * from 21-27 ms to 14-16 ms with this and the runs of view-layout's DrawingBuilder.rect.
  */
 class SceneBatches {
-  private readonly rects = new ParticleBatch(Texture.WHITE);
+  private readonly rects = new ParticleBatch(Texture.WHITE, solidRectShader());
   private readonly markers: ParticleBatch;
   private readonly pdfIcons: ParticleBatch;
 
