@@ -1,7 +1,7 @@
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import type { ViewRequest } from '../shared/viewer-layout/view-layout';
 import { timeAxisWidth } from '../shared/viewer-layout/layout-constants';
-import { namesColumnWidth } from '../shared/viewer-layout/names-column';
+import { stageWidth } from '../shared/viewer-layout/names-column';
 import { createViewerFileClient, type ViewerFileClient } from './viewer-file-client';
 import { fetchMediaBaseUrl, fetchViewerBytes, viewerBytesRequest } from './viewer-data';
 import { endEarlyViewer, showEarlyViewer } from './early-viewer';
@@ -30,9 +30,6 @@ export interface ViewerStart {
   mediaBase: Promise<string>;
 }
 
-/** The page's 10 px margins and the timelines' 1 px borders (viewer.css), around the timelines. */
-const PAGE_CHROME_WIDTH = 22;
-
 /**
  * The first view the page will ask for (fit to screen, as wide as the timelines will be), so the
  * worker lays it out while the page is still starting, and the page finds it ready the moment
@@ -40,8 +37,7 @@ const PAGE_CHROME_WIDTH = 22;
  * is then laid out as usual.
  */
 function firstViewGuess(): ViewRequest | undefined {
-  const page = document.documentElement.clientWidth;
-  const width = Math.floor(page - PAGE_CHROME_WIDTH - namesColumnWidth(page));
+  const width = stageWidth(document.documentElement.clientWidth);
   return width >= 100
     ? { zoom: 1, scrollLeft: 0, viewportWidth: width, width: timeAxisWidth(width) }
     : undefined;

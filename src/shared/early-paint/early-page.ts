@@ -1,5 +1,5 @@
 import { timeAxisWidth, WINDOW_BOTTOM_MARGIN } from '../viewer-layout/layout-constants';
-import { namesColumnWidth } from '../viewer-layout/names-column';
+import { namesColumnWidth, PAGE_PADDING, stageWidth } from '../viewer-layout/names-column';
 import { fitTimelineHeights } from '../viewer-layout/timeline-heights';
 import type { ViewRequest } from '../viewer-layout/view-layout';
 import type { ViewerHeader } from '../viewer-layout/viewer-document';
@@ -22,7 +22,6 @@ export const SANS_FONT =
 /** The site header (64 px and its border). */
 const NAV_HEIGHT = 65;
 /** .viewer-page's padding. */
-const PAGE_PADDING = 10;
 /** .viewer-page h1: 1.35rem bold (line height 1.249), margins 0.25rem above and 0.75rem below. */
 const HEADING_SIZE = 21.6;
 const HEADING_LINE = 26.984;
@@ -167,7 +166,7 @@ export function planEarlyPage(
   }
   const namesWidth = namesColumnWidth(window.width);
   const stageX = x + namesWidth;
-  const stageWidth = Math.max(100, Math.floor(mainWidth - namesWidth - 1));
+  const width = Math.max(100, stageWidth(window.width, mainWidth));
   // The room as stack-room.ts measures it on the page, from the stage's fractional top; the
   // boxes are painted at whole pixels.
   const stageTop = y + RULER_HEIGHT;
@@ -181,13 +180,13 @@ export function planEarlyPage(
     heading,
     placeholders,
     names: { x: x + 1, y: Math.round(stageTop), width: namesWidth - 2, height: Math.max(0, room) },
-    ruler: { x: stageX, y: Math.round(y), width: stageWidth, height: RULER_HEIGHT },
-    stage: { x: stageX, y: Math.round(stageTop), width: stageWidth, height: Math.max(0, room) },
+    ruler: { x: stageX, y: Math.round(y), width, height: RULER_HEIGHT },
+    stage: { x: stageX, y: Math.round(stageTop), width, height: Math.max(0, room) },
     request: {
       zoom: 1,
       scrollLeft: 0,
-      viewportWidth: stageWidth,
-      width: timeAxisWidth(stageWidth),
+      viewportWidth: width,
+      width: timeAxisWidth(width),
       heights,
     },
   };
