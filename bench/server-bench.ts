@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
 import { openDatabase, type Database } from '../server/db/database';
 import { prepareDatabase } from '../server/db/prepare';
 import { users } from '../server/db/schema';
+import { spawnBenchServer } from './bench-server';
 import { referenceTla, silentWav } from './reference-file';
 import { COMPONENTS_PER_FILE, loadSearchCorpus } from './search-data';
 import { wrkAvailable, wrkLoad, type HttpLoad } from './wrk-load';
@@ -72,7 +72,6 @@ export interface ServerBenchResult {
   serverRssMb: number;
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECRET = 'server-bench-secret-key-long-enough-for-hs256';
 
 const componentQueries = [
@@ -124,33 +123,8 @@ export async function prepare(database: Database, components: number): Promise<n
 }
 
 /** server/server.ts as a child process on `port`, once /health answers. */
-export async function startBenchServer(port: number, env: Record<string, string>) {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SECRET_KEY: SECRET,
-      MAX_UPLOAD_MB: '512',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
-      if (response.ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  server.kill();
-  throw new Error('the server did not start');
+export function startBenchServer(port: number, env: Record<string, string>) {
+  return spawnBenchServer(port, { SECRET_KEY: SECRET, MAX_UPLOAD_MB: '512', ...env }, 180_000);
 }
 
 function rssMb(server: ChildProcess): number {

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,8 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { openDatabase } from '../server/db/database';
+import { CHROMIUM_FLAGS } from '../tests/e2e/support/chromium-flags';
 import { prepareDatabase } from '../server/db/prepare';
 import { ingestTla } from '../server/files/ingest/ingest.service';
+import { spawnBenchServer } from './bench-server';
 import { referenceCounts, referenceTla, silentWav } from './reference-file';
 
 /**
@@ -95,16 +97,8 @@ export interface ViewerBenchResult {
   passed: Record<'drawn' | 'frames' | 'longTasks' | 'zoom' | 'heap' | 'worker', boolean>;
 }
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
+/** Playback starts without a click: the bench records frames while it plays. */
+const CHROMIUM_ARGS = [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -156,34 +150,12 @@ export async function storeReference(
   }
 }
 
-export async function startServer(
+export function startServer(
   port: number,
   dataDir: string,
   clientDir: string,
 ): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      CLIENT_DIR: clientDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  server.kill();
-  throw new Error('The bench server did not start.');
+  return spawnBenchServer(port, { DATA_DIR: dataDir, CLIENT_DIR: clientDir }, 120_000);
 }
 
 /**
