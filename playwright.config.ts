@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { CHROMIUM_FLAGS } from './tests/e2e/support/chromium-flags';
 
 /**
  * E2E tests run in Chromium against the real server (built client + API + a fresh PGlite database).
@@ -45,15 +46,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_FLAGS,
     },
     trace: 'retain-on-failure',
   },
