@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNull, ne, or } from 'drizzle-orm';
 import { byteaValue } from '../db/bytea';
+import { componentDescriptionColumns } from '../db/component-columns';
 import type { Db } from '../db/database';
 import {
   abstractWorks,
@@ -16,13 +17,7 @@ const viewerColumns = {
   id: components.id,
   timelineId: components.timelineId,
   kind: components.kind,
-  label: components.label,
-  comments: components.comments,
-  color: components.color,
-  formalFunction: components.formalFunction,
-  formalType: components.formalType,
-  start: components.start,
-  end: components.end,
+  ...componentDescriptionColumns,
   preStart: components.preStart,
   postEnd: components.postEnd,
   time: components.time,

@@ -9,6 +9,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
+import { componentDescriptionColumns } from '../db/component-columns';
 import type { Db } from '../db/database';
 import {
   abstractWorks,
@@ -316,13 +317,7 @@ const hitColumns = {
   id: components.id,
   timelineId: components.timelineId,
   fileId: components.fileId,
-  label: components.label,
-  comments: components.comments,
-  color: components.color,
-  formalFunction: components.formalFunction,
-  formalType: components.formalType,
-  start: components.start,
-  end: components.end,
+  ...componentDescriptionColumns,
   time: components.time,
 };
 
