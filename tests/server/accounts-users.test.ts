@@ -18,6 +18,14 @@ describe.each(databaseKinds)('user routes on %s', (kind) => {
 
   const put = (url: string, access: string, payload: object) =>
     suite.app.inject({ method: 'PUT', url: `/api/v1/${url}`, headers: bearer(access), payload });
+  /** A profile-change body: Clara's profile as her first change leaves it, but for `changes`. */
+  const claraProfile = (changes: Record<string, string> = {}) => ({
+    first_name: 'Clara',
+    last_name: 'Schumann',
+    username: 'clara.schumann',
+    email: 'clara.schumann@example.org',
+    ...changes,
+  });
 
   it('shows anyone the username of a user, and 404 for an unknown one', async () => {
     const seeded = await suite.app.inject({ url: '/api/v1/users/1/username' });
@@ -63,12 +71,11 @@ describe.each(databaseKinds)('user routes on %s', (kind) => {
 
   it('changes your own profile, and refuses taken names per field', async () => {
     const { access } = await login(suite.app, 'clara');
-    const changed = await put(`users/profile-change/${claraId}/`, access, {
-      first_name: 'Clara Josephine',
-      last_name: '',
-      username: 'clara.schumann',
-      email: 'clara.schumann@example.org',
-    });
+    const changed = await put(
+      `users/profile-change/${claraId}/`,
+      access,
+      claraProfile({ first_name: 'Clara Josephine', last_name: '' }),
+    );
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({
       user_id: claraId,
@@ -79,23 +86,21 @@ describe.each(databaseKinds)('user routes on %s', (kind) => {
     });
     expect((await login(suite.app, 'clara.schumann')).access).toBeTruthy();
 
-    const taken = await put(`users/profile-change/${claraId}`, access, {
-      first_name: 'Clara',
-      last_name: 'Schumann',
-      username: 'ROBERT',
-      email: 'Robert@Example.org',
-    });
+    const taken = await put(
+      `users/profile-change/${claraId}`,
+      access,
+      claraProfile({ username: 'ROBERT', email: 'Robert@Example.org' }),
+    );
     expect(taken.statusCode).toBe(400);
     expect(taken.json()).toEqual({
       username: ['A user with that username already exists.'],
       email: ['A user is already registered with this e-mail address.'],
     });
-    const invalid = await put(`users/profile-change/${claraId}`, access, {
-      first_name: 'x'.repeat(151),
-      last_name: 'Schumann',
-      username: '',
-      email: 'nope',
-    });
+    const invalid = await put(
+      `users/profile-change/${claraId}`,
+      access,
+      claraProfile({ first_name: 'x'.repeat(151), username: '', email: 'nope' }),
+    );
     expect(invalid.json()).toEqual({
       first_name: ['Ensure this field has no more than 150 characters.'],
       username: ['This field may not be blank.'],
@@ -109,23 +114,21 @@ describe.each(databaseKinds)('user routes on %s', (kind) => {
       'username',
     ]);
     // Keeping your own username and e-mail is not a clash with yourself.
-    const same = await put(`users/profile-change/${claraId}`, access, {
-      first_name: 'Clara',
-      last_name: 'Schumann',
-      username: 'Clara.Schumann',
-      email: 'clara.schumann@example.org',
-    });
+    const same = await put(
+      `users/profile-change/${claraId}`,
+      access,
+      claraProfile({ username: 'Clara.Schumann' }),
+    );
     expect(same.statusCode).toBe(200);
   });
 
   it("refuses to change someone else's profile", async () => {
     const { access } = await login(suite.app, 'robert');
-    const response = await put(`users/profile-change/${claraId}/`, access, {
-      first_name: 'x',
-      last_name: 'y',
-      username: 'hijacked',
-      email: 'hijacked@example.org',
-    });
+    const response = await put(
+      `users/profile-change/${claraId}/`,
+      access,
+      claraProfile({ username: 'hijacked', email: 'hijacked@example.org' }),
+    );
     expect(response.statusCode).toBe(403);
     const anonymous = await suite.app.inject({
       method: 'PUT',
