@@ -48,20 +48,23 @@ describe('hierarchyRows', () => {
 });
 
 describe('hierarchyView', () => {
+  /** The boxes of `units` drawn at `pxPerSecond` from time 0 in a viewport `width` pixels wide. */
+  const viewOf = (units: ReturnType<typeof unit>[], pxPerSecond: number, width: number) =>
+    hierarchyView(
+      hierarchyRows(units),
+      units.map((u) => u.label),
+      pxPerSecond,
+      0,
+      width,
+    );
+
   it('draws visible boxes with labels clipped to the box', () => {
     const units = [
       unit(0, 10, 1, 'Exposition'),
       unit(10, 14, 1, 'A very long development label'),
       unit(50, 60, 2, 'X'),
     ];
-    const rows = hierarchyRows(units);
-    const boxes = hierarchyView(
-      rows,
-      units.map((u) => u.label),
-      10,
-      0,
-      200,
-    );
+    const boxes = viewOf(units, 10, 200);
     expect(boxes.map((b) => b.index)).toEqual([0, 1]);
     expect(boxes[0]).toMatchObject({ x0: 0, x1: 100, y: 30, height: 30, label: 'Exposition' });
     expect(boxes[1]?.label.endsWith('…')).toBe(true);
@@ -70,14 +73,7 @@ describe('hierarchyView', () => {
 
   it('merges units narrower than a pixel', () => {
     const units = Array.from({ length: 1000 }, (_, i) => unit(i, i + 1, 1, 'u'));
-    const rows = hierarchyRows(units);
-    const boxes = hierarchyView(
-      rows,
-      units.map((u) => u.label),
-      0.1,
-      0,
-      100,
-    );
+    const boxes = viewOf(units, 0.1, 100);
     expect(boxes.length).toBeLessThanOrEqual(101);
     expect(boxes.length).toBeGreaterThan(90);
   });
