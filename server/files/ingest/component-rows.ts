@@ -3,7 +3,7 @@ import type {
   ModeComponent,
   TlaTimeline,
 } from '../../../src/shared/tla/tla-model';
-import { harmonyLabel, keyLabel } from '../../../src/shared/harmony/harmony-label';
+import { harmonyLabel, keyFinder, keyLabel } from '../../../src/shared/harmony/harmony-label';
 
 /** One row of the components table, keyed by column name (snake case, as in SQL). */
 export interface ComponentRow {
@@ -34,19 +34,9 @@ export interface ComponentRow {
   extra?: Record<string, unknown> | null;
 }
 
-/** The key in force at each harmony: the latest MODE at or before its time (C major if none). */
+/** Harmonies labelled in the key in force at their time (keyFinder), and the keys themselves. */
 function harmonyRows(components: (HarmonyComponent | ModeComponent)[]): ComponentRow[] {
-  const modes = components
-    .filter((component): component is ModeComponent => component.kind === 'MODE')
-    .sort((a, b) => a.time - b.time);
-  const keyAt = (time: number): ModeComponent | null => {
-    let found: ModeComponent | null = null;
-    for (const mode of modes) {
-      if (mode.time > time) break;
-      found = mode;
-    }
-    return found;
-  };
+  const keyAt = keyFinder(components);
   return components.map((component, position) => {
     if (component.kind === 'MODE') {
       return {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { HarmonyDisplayMode } from '../tla/tla-model';
+import type { HarmonyDisplayMode, ModeComponent } from '../tla/tla-model';
 import { CHORD_QUALITIES } from './chord-qualities';
-import { harmonyLabel, harmonyLabelParts, keyLabel, type LabelledHarmony } from './harmony-label';
+import {
+  harmonyLabel,
+  harmonyLabelParts,
+  keyFinder,
+  keyLabel,
+  type LabelledHarmony,
+} from './harmony-label';
 import type { KeyFields } from './pitch-spelling';
 
 const C: KeyFields = { step: 0, accidental: 0, type: 'major' };
@@ -205,5 +211,28 @@ describe('keyLabel', () => {
     [{ step: 6, accidental: -1, type: 'minor' as const }, 'bb:'],
   ])('%o → %s', (mode, expected) => {
     expect(keyLabel(mode)).toBe(expected);
+  });
+});
+
+describe('keyFinder', () => {
+  const mode = (time: number, step: number): ModeComponent => ({
+    kind: 'MODE',
+    time,
+    step,
+    accidental: 0,
+    type: 'major',
+    level: 1,
+    comments: '',
+  });
+
+  it('finds the latest key at or before a time, stored in any order, and none before the first', () => {
+    const g = mode(10, STEP_G);
+    const f = mode(20, STEP_F);
+    const keyAt = keyFinder([f, g]);
+    expect(keyAt(9.5)).toBeNull();
+    expect(keyAt(10)).toBe(g);
+    expect(keyAt(19.9)).toBe(g);
+    expect(keyAt(20)).toBe(f);
+    expect(keyAt(1_000)).toBe(f);
   });
 });

@@ -227,3 +227,21 @@ export function keyLabel(mode: Pick<ModeComponent, 'step' | 'accidental' | 'type
   const name = noteName(mode.step, mode.accidental);
   return (mode.type === 'minor' ? name.toLowerCase() : name) + ':';
 }
+
+/**
+ * The key in force at a time among a harmony timeline's components: the latest MODE at or before
+ * it, or null (read as C major) when there is none. Upload and the viewer JSON label alike by it.
+ */
+export function keyFinder(components: (HarmonyComponent | ModeComponent)[]) {
+  const modes = components
+    .filter((component): component is ModeComponent => component.kind === 'MODE')
+    .sort((a, b) => a.time - b.time);
+  return (time: number): ModeComponent | null => {
+    let found: ModeComponent | null = null;
+    for (const mode of modes) {
+      if (mode.time > time) break;
+      found = mode;
+    }
+    return found;
+  };
+}

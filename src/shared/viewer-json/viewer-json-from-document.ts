@@ -13,9 +13,9 @@ import type {
   TimelineJson,
   ViewerFileJson,
 } from '../api-types';
-import { harmonyLabel, keyLabel } from '../harmony/harmony-label';
+import { harmonyLabel, keyFinder, keyLabel } from '../harmony/harmony-label';
 import { pathFileName } from '../tla/media-path';
-import type { HarmonyComponent, ModeComponent, TlaDocument, TlaTimeline } from '../tla/tla-model';
+import type { TlaDocument, TlaTimeline } from '../tla/tla-model';
 import { workFields, type WorkFields } from '../tla/work-fields';
 
 export interface LocalMedia {
@@ -58,21 +58,6 @@ function concreteWork(fields: WorkFields, media: LocalMedia | null): ConcreteWor
     start: 0,
     end: fields.length,
     media_name: text(fields.mediaName),
-  };
-}
-
-/** The key in force at each harmony: the latest MODE at or before its time, as on upload. */
-function keyFinder(components: (HarmonyComponent | ModeComponent)[]) {
-  const modes = components
-    .filter((component): component is ModeComponent => component.kind === 'MODE')
-    .sort((a, b) => a.time - b.time);
-  return (time: number): ModeComponent | null => {
-    let found: ModeComponent | null = null;
-    for (const mode of modes) {
-      if (mode.time > time) break;
-      found = mode;
-    }
-    return found;
   };
 }
 
