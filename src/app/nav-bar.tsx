@@ -86,7 +86,7 @@ export function NavBar() {
         </Link>
         <button
           type="button"
-          className="nav-bar__toggle"
+          className="boxed-control nav-bar__toggle"
           aria-expanded={menuOpen}
           aria-controls="site-menu"
           onClick={() => setMenuOpenAt(menuOpen ? null : location)}

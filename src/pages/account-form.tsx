@@ -146,7 +146,7 @@ export function FormField({
       </label>
       <input
         id={id}
-        className="account-form__input"
+        className="boxed-control account-form__input"
         name={name}
         type={type}
         value={value}
