@@ -186,7 +186,7 @@ function UploadingIndicator({ progress }: { progress: UploadProgress | null }) {
       : null;
   return (
     <div className="upload-progress">
-      <span className="spinner" role="status" aria-label="Uploading" />
+      <span className="spinner spinner--large" role="status" aria-label="Uploading" />
       {percent !== null && (
         <div className="upload-progress__bar">
           <progress max={100} value={percent} aria-label="Upload progress">

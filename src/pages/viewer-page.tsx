@@ -15,7 +15,7 @@ if (typeof window !== 'undefined' && window.location.pathname.startsWith('/viewe
 function Loading({ label }: { label: string }) {
   return (
     <div className="viewer-status" role="status" aria-live="polite">
-      <span className="viewer-spinner" aria-hidden="true" />
+      <span className="spinner" aria-hidden="true" />
       {label}
     </div>
   );
