@@ -21,33 +21,19 @@ export const SANS_FONT =
 
 /** The site header (64 px and its border). */
 const NAV_HEIGHT = 65;
-/** .viewer-page's padding. */
 /** .viewer-page h1: 1.35rem bold (line height 1.249), margins 0.25rem above and 0.75rem below. */
-const HEADING_SIZE = 21.6;
-const HEADING_LINE = 26.984;
-const HEADING_MARGIN_TOP = 4;
-const HEADING_MARGIN_BOTTOM = 12;
+const HEADING = { size: 21.6, line: 26.984, marginTop: 4, marginBottom: 12 };
 /**
  * .viewer-missing: 14 px text at the body's line height of 1.6, in a box with a 4 px accent at
  * the left, 10 px of padding at the sides and 6 px above and under, then 6 px of margin.
  */
-const NOTE_SIZE = 14;
-const NOTE_LINE = 22.4;
-const NOTE_CHROME = 2 + 12 + 4;
-const NOTE_SIDES = 4 + 20 + 1;
-const NOTE_MARGIN = 6;
+const NOTE = { size: 14, line: 22.4, chrome: 2 + 12 + 4, sides: 4 + 20 + 1, margin: 6 };
 /** .viewer-toolbar: one line of 40 px buttons; on a phone the clock takes a line of its own. */
-const TOOLBAR_HEIGHT = 50;
-const PHONE_TOOLBAR_HEIGHT = 69.05;
+const TOOLBAR = { height: 50, phoneHeight: 69.05 };
 /** .timeline-tools__bar: a line of buttons, 0.5rem of margin above and under. */
-const TOOLS_BAR_HEIGHT = 37.19;
-const TOOLS_MARGIN = 8;
+const TOOLS = { barHeight: 37.19, margin: 8 };
 /** .now-playing: a grid of 15rem columns 1.5rem apart, rows 0.25rem apart, in a bordered box. */
-const STRIP_CHROME = 2 + 11.2;
-const STRIP_ROW = 25.6;
-const STRIP_ROW_GAP = 4;
-const STRIP_COLUMN = 240;
-const STRIP_COLUMN_GAP = 24;
+const STRIP = { chrome: 2 + 11.2, row: 25.6, rowGap: 4, column: 240, columnGap: 24 };
 /** .viewer-ruler, above the stage. */
 const RULER_HEIGHT = 20;
 /** Under the stage: the scroller's strip and the border (then WINDOW_BOTTOM_MARGIN). */
@@ -111,13 +97,13 @@ function mediaHeight(header: ViewerHeader, width: number): number {
 /** The now-playing strip's height, or 0 without a strip. */
 function stripHeight(count: number, width: number): number {
   if (count === 0) return 0;
-  const inner = width - STRIP_CHROME;
+  const inner = width - STRIP.chrome;
   const columns = Math.max(
     1,
-    Math.floor((inner + STRIP_COLUMN_GAP) / (STRIP_COLUMN + STRIP_COLUMN_GAP)),
+    Math.floor((inner + STRIP.columnGap) / (STRIP.column + STRIP.columnGap)),
   );
   const rows = Math.ceil(count / columns);
-  return STRIP_CHROME + rows * STRIP_ROW + (rows - 1) * STRIP_ROW_GAP;
+  return STRIP.chrome + rows * STRIP.row + (rows - 1) * STRIP.rowGap;
 }
 
 /** The viewer page's first screen for a file in a window, as the page will lay it out. */
@@ -131,15 +117,15 @@ export function planEarlyPage(
   const contentWidth = window.width - 2 * PAGE_PADDING;
   const pdfPanel = !phone && header.timelines.some((t) => t.kind === 'PDF' && t.pdfUrl);
   const mainWidth = pdfPanel ? window.mainWidthBesidePdf : contentWidth;
-  const headingFont = `bold ${HEADING_SIZE}px ${SANS_FONT}`;
+  const headingFont = `bold ${HEADING.size}px ${SANS_FONT}`;
   const heading = {
     lines: wrap(viewerHeading(header), contentWidth, headingFont, measure),
     x,
-    y: NAV_HEIGHT + PAGE_PADDING + HEADING_MARGIN_TOP,
-    line: HEADING_LINE,
+    y: NAV_HEIGHT + PAGE_PADDING + HEADING.marginTop,
+    line: HEADING.line,
     font: headingFont,
   };
-  let y = heading.y + heading.lines.length * HEADING_LINE + HEADING_MARGIN_BOTTOM;
+  let y = heading.y + heading.lines.length * HEADING.line + HEADING.marginBottom;
   const placeholders: Box[] = [];
   const place = (width: number, height: number, gap = 0) => {
     if (height > 0) placeholders.push({ x, y: Math.round(y), width, height: Math.round(height) });
@@ -148,21 +134,21 @@ export function planEarlyPage(
   const media = mediaHeight(header, mainWidth);
   place(Math.min(VIDEO_WIDTHS.medium, mainWidth), media);
   if (header.missingFiles.length > 0) {
-    const noteFont = `${NOTE_SIZE}px ${SANS_FONT}`;
+    const noteFont = `${NOTE.size}px ${SANS_FONT}`;
     const lines = header.missingFiles.map(
       (file) =>
-        wrap(missingFileText(file, false), mainWidth - NOTE_SIDES, noteFont, measure).length,
+        wrap(missingFileText(file, false), mainWidth - NOTE.sides, noteFont, measure).length,
     );
     const height =
-      NOTE_CHROME + lines.reduce((sum, n) => sum + n * NOTE_LINE, 0) + (lines.length - 1) * 2;
-    place(mainWidth, height, NOTE_MARGIN);
+      NOTE.chrome + lines.reduce((sum, n) => sum + n * NOTE.line, 0) + (lines.length - 1) * 2;
+    place(mainWidth, height, NOTE.margin);
   }
-  place(mainWidth, phone ? PHONE_TOOLBAR_HEIGHT : TOOLBAR_HEIGHT);
+  place(mainWidth, phone ? TOOLBAR.phoneHeight : TOOLBAR.height);
   if (!phone) {
-    y += TOOLS_MARGIN;
-    place(120, TOOLS_BAR_HEIGHT, TOOLS_MARGIN);
+    y += TOOLS.margin;
+    place(120, TOOLS.barHeight, TOOLS.margin);
     const strip = stripHeight(nowPlayingTimelines(header.timelines).length, mainWidth);
-    if (strip > 0) place(mainWidth, strip, TOOLS_MARGIN);
+    if (strip > 0) place(mainWidth, strip, TOOLS.margin);
   }
   const namesWidth = namesColumnWidth(window.width);
   const stageX = x + namesWidth;
