@@ -1,13 +1,4 @@
-import type {
-  AccountJson,
-  PasswordChange,
-  PasswordChanged,
-  ProfileChange,
-  Registration,
-  ResetConfirmation,
-  ResetLink,
-  TokenPair,
-} from '../shared/api-types';
+import type * as Api from '../shared/api-types';
 import { ApiRequestError, apiGet, apiPost, apiPut } from './api-client';
 
 /**
@@ -16,9 +7,10 @@ import { ApiRequestError, apiGet, apiPost, apiPut } from './api-client';
  */
 
 /** The account as GET users/{id}/ and PUT users/profile-change/{id}/ return it. */
-export type { AccountJson, Registration as RegistrationForm };
+export type AccountJson = Api.AccountJson;
+export type RegistrationForm = Api.Registration;
 
-export async function register(form: Registration): Promise<void> {
+export async function register(form: RegistrationForm): Promise<void> {
   await apiPost('/dj-rest-auth/registration/', form, { anonymous: true });
 }
 
@@ -30,7 +22,7 @@ export async function requestPasswordReset(email: string): Promise<void> {
  * Whether an e-mailed reset link can still set a password: false for a used, expired or mangled
  * link (the server's 400), true when it can. Other failures (no network) throw.
  */
-export async function resetLinkWorks(link: ResetLink): Promise<boolean> {
+export async function resetLinkWorks(link: Api.ResetLink): Promise<boolean> {
   try {
     await apiPost('dj-rest-auth/password/reset/validate/', link, { anonymous: true });
     return true;
@@ -40,7 +32,7 @@ export async function resetLinkWorks(link: ResetLink): Promise<boolean> {
   }
 }
 
-export async function confirmPasswordReset(form: ResetConfirmation): Promise<void> {
+export async function confirmPasswordReset(form: Api.ResetConfirmation): Promise<void> {
   await apiPost('dj-rest-auth/password/reset/confirm/', form, { anonymous: true });
 }
 
@@ -48,11 +40,14 @@ export async function fetchAccount(userId: number): Promise<AccountJson> {
   return (await apiGet<AccountJson>(`users/${userId}/`)).data;
 }
 
-export async function changeProfile(userId: number, profile: ProfileChange): Promise<AccountJson> {
+export async function changeProfile(
+  userId: number,
+  profile: Api.ProfileChange,
+): Promise<AccountJson> {
   return (await apiPut<AccountJson>(`users/profile-change/${userId}/`, profile)).data;
 }
 
 /** Success revokes every other session; the server hands this one a new pair. */
-export async function changePassword(form: PasswordChange): Promise<TokenPair> {
-  return (await apiPut<PasswordChanged>('users/password-change/', form)).data;
+export async function changePassword(form: Api.PasswordChange): Promise<Api.TokenPair> {
+  return (await apiPut<Api.PasswordChanged>('users/password-change/', form)).data;
 }
