@@ -52,6 +52,12 @@ export interface BarEdit {
   why: string;
 }
 
+/** For each bar (by mc), the bars playback may go to next. */
+type Successors = ReadonlyMap<number, readonly number[]>;
+
+/** One kind of correction: the edits it makes to the bars of a score. */
+type CorrectionPass = (mscx: string, bars: StoredBar[], successors: Successors) => BarEdit[];
+
 /** Applies edits to distinct bars, back to front so earlier offsets stay valid. */
 function applyBarEdits(mscx: string, bars: StoredBar[], edits: BarEdit[]): string {
   let text = mscx;
@@ -73,11 +79,7 @@ function withStartRepeat(bar: string): string {
  * Start-repeat marks that `next` implies: each bar that ends with an end-repeat goes back to its
  * first successor; that bar needs a start-repeat mark unless it is the first bar.
  */
-function impliedStartRepeats(
-  mscx: string,
-  bars: StoredBar[],
-  successors: ReadonlyMap<number, readonly number[]>,
-): BarEdit[] {
+const impliedStartRepeats: CorrectionPass = (mscx, bars, successors) => {
   const edits = new Map<number, BarEdit>();
   for (const bar of bars) {
     if (!barText(mscx, bar).includes('<endRepeat>')) continue;
@@ -94,7 +96,7 @@ function impliedStartRepeats(
     });
   }
   return [...edits.values()];
-}
+};
 
 function lowerVersion(mscx: string): string {
   const lowered = mscx.replace(/<museScore version="3\.02">/, '<museScore version="3.01">');
@@ -108,11 +110,7 @@ function lowerVersion(mscx: string): string {
  * Section breaks inside the stretch a jump goes back over (from the bar it jumps to up to the jump
  * itself) become line breaks, so that the layout keeps the break and playback crosses it.
  */
-function sectionBreaksUnderJumps(
-  mscx: string,
-  bars: StoredBar[],
-  successors: ReadonlyMap<number, readonly number[]>,
-): BarEdit[] {
+const sectionBreaksUnderJumps: CorrectionPass = (mscx, bars, successors) => {
   const edits = new Map<number, BarEdit>();
   for (const bar of bars) {
     if (!barText(mscx, bar).includes('<Jump>')) continue;
@@ -129,7 +127,7 @@ function sectionBreaksUnderJumps(
     }
   }
   return [...edits.values()];
-}
+};
 
 export interface CorrectedScore {
   mscx: string;
@@ -138,10 +136,7 @@ export interface CorrectedScore {
 }
 
 /** The copy MuseScore 3.2.3 renders: see the comment at the top of this file. */
-export function correctedScore(
-  mscx: string,
-  successors: ReadonlyMap<number, readonly number[]>,
-): CorrectedScore {
+export function correctedScore(mscx: string, successors: Successors): CorrectedScore {
   // Two passes, so that one bar can take both kinds of correction.
   const bars = firstStaffBars(mscx);
   const repeats = impliedStartRepeats(mscx, bars, successors);

@@ -3,29 +3,22 @@
  * the data (DESIGN.md section 6). Times are sorted Float64Arrays; every search is binary.
  */
 
+/** Values in ascending order. */
+type SortedValues = ArrayLike<number>;
+
 /** First index whose value is >= target (values.length when none). */
-export function lowerBound(
-  values: ArrayLike<number>,
-  target: number,
-  from = 0,
-  to = values.length,
-) {
+export function lowerBound(values: SortedValues, target: number, from = 0, to = values.length) {
   return firstIndexPast(values, target, from, to, false);
 }
 
 /** First index whose value is > target (values.length when none). */
-export function upperBound(
-  values: ArrayLike<number>,
-  target: number,
-  from = 0,
-  to = values.length,
-) {
+export function upperBound(values: SortedValues, target: number, from = 0, to = values.length) {
   return firstIndexPast(values, target, from, to, true);
 }
 
 /** A binary search for the first value at or above `target` (`strictly`: above it). */
 function firstIndexPast(
-  values: ArrayLike<number>,
+  values: SortedValues,
   target: number,
   from: number,
   to: number,
