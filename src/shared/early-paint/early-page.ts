@@ -41,12 +41,7 @@ const BELOW_STAGE = 2;
 /** The viewer's phone layout: what reads the timelines folds below them. */
 const PHONE_WIDTH = 700;
 
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type Box = { x: number; y: number; width: number; height: number };
 
 /** What the page knows of itself before any file is open. */
 export interface EarlyWindow {

@@ -48,15 +48,17 @@ export interface Canvas2D {
 type CanvasGradientLike = object;
 
 /** The page's colours (base.css, viewer.css). */
-const PAGE_COLOR = '#f7f7f5';
-const SURFACE_COLOR = '#ffffff';
-const BORDER_COLOR = '#d9dee5';
-const HEADING_COLOR = '#1c2430';
-const NAMES_COLOR = '#f3f3f1';
-const NAME_TEXT_COLOR = '#2b2b2b';
+const PAGE = {
+  background: '#f7f7f5',
+  surface: '#ffffff',
+  border: '#d9dee5',
+  heading: '#1c2430',
+  names: '#f3f3f1',
+  nameText: '#2b2b2b',
+};
 
 function framed(context: Canvas2D, box: Box, fill: string): void {
-  context.fillStyle = BORDER_COLOR;
+  context.fillStyle = PAGE.border;
   context.fillRect(box.x, box.y, box.width, box.height);
   context.fillStyle = fill;
   context.fillRect(box.x + 1, box.y + 1, box.width - 2, box.height - 2);
@@ -106,7 +108,7 @@ function pdfIcon(context: Canvas2D, x: number, y: number, occluded: boolean): vo
   context.lineTo(x + 17, y + 20);
   context.lineTo(x + 3, y + 20);
   context.closePath();
-  context.fillStyle = SURFACE_COLOR;
+  context.fillStyle = PAGE.surface;
   context.fill();
   context.strokeStyle = cssColor(PDF_ICON_COLOR);
   context.lineWidth = 1.5;
@@ -186,16 +188,16 @@ export function paintEarlyPage(
 ): void {
   // The site header's band stays clear: the app's own header shows through once rendered.
   const below = plan.nav.y + plan.nav.height;
-  context.fillStyle = PAGE_COLOR;
+  context.fillStyle = PAGE.background;
   context.fillRect(0, below, size.width, size.height - below);
 
-  context.fillStyle = HEADING_COLOR;
+  context.fillStyle = PAGE.heading;
   context.font = plan.heading.font;
   context.textBaseline = 'middle';
   plan.heading.lines.forEach((line, n) => {
     context.fillText(line, plan.heading.x, plan.heading.y + (n + 0.5) * plan.heading.line);
   });
-  for (const box of plan.placeholders) framed(context, box, SURFACE_COLOR);
+  for (const box of plan.placeholders) framed(context, box, PAGE.surface);
 
   const { names, ruler, stage } = plan;
   framed(
@@ -206,14 +208,14 @@ export function paintEarlyPage(
       width: stage.x + stage.width - names.x + 2,
       height: stage.y + stage.height - ruler.y + 3,
     },
-    SURFACE_COLOR,
+    PAGE.surface,
   );
-  context.fillStyle = NAMES_COLOR;
+  context.fillStyle = PAGE.names;
   context.fillRect(names.x, ruler.y, names.width, stage.height + ruler.height);
-  context.fillStyle = BORDER_COLOR;
+  context.fillStyle = PAGE.border;
   context.fillRect(names.x + names.width, ruler.y, 1, stage.height + ruler.height);
   context.fillRect(ruler.x, ruler.y + ruler.height - 1, ruler.width, 1);
-  context.fillStyle = NAME_TEXT_COLOR;
+  context.fillStyle = PAGE.nameText;
   context.font = `12px ${LABEL_FONT_FAMILY}`;
   context.textBaseline = 'middle';
   for (const timeline of header.timelines) {

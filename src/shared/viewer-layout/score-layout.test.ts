@@ -24,13 +24,8 @@ const CLEFS = {
   bass8vb: { line_number: 1, step: 3, octave: 2, icon: 'clef-bass-8vb.svg' },
 } as const;
 
-const C = 0;
-const D = 1;
-const E = 2;
-const F = 3;
-const G = 4;
-const A = 5;
-const B = 6;
+/** Staff steps: C is 0, B is 6. */
+const [C, D, E, F, G, A, B] = [0, 1, 2, 3, 4, 5, 6];
 
 const clefOf = (name: keyof typeof CLEFS) => {
   const { line_number: line, step, octave } = CLEFS[name];
