@@ -10,6 +10,7 @@ import { userFilesRoutes } from './routes/user-files.routes';
 import { authentication } from './plugins/authentication';
 import { contentEncoding } from './plugins/content-encoding';
 import { errorHandler } from './plugins/error-handler';
+import { RequestLoad } from './plugins/request-load';
 import { securityHeaders } from './plugins/security-headers';
 import { staticFiles } from './plugins/static-files';
 import { authRoutes } from './routes/auth.routes';
@@ -81,6 +82,9 @@ export async function buildApp({ config, database, closeDatabase, logStream }: A
   // PGlite has no autovacuum (pglite-maintenance.ts): run after a write's reply, not before it.
   const maintenance = new BackgroundMaintenance(database, app.log);
   app.addHook('onClose', () => maintenance.settle());
+  // Requests in flight, which long exports step aside for.
+  const load = new RequestLoad();
+  load.track(app);
   await app.register(
     async (api) => {
       await api.register(metaRoutes, { config });
@@ -88,7 +92,7 @@ export async function buildApp({ config, database, closeDatabase, logStream }: A
       await api.register(usersRoutes, { config, database });
       await api.register(filesRoutes, { database, viewerCache });
       await api.register(searchRoutes, { database });
-      await api.register(searchExportRoutes, { database, publicUrl: config.publicUrl });
+      await api.register(searchExportRoutes, { database, publicUrl: config.publicUrl, load });
       await api.register(uploadRoutes, { config, database, store, maintenance });
       await api.register(userFilesRoutes, { database, viewerCache, store, maintenance });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

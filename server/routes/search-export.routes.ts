@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/database';
+import type { RequestLoad } from '../plugins/request-load';
 import { exportComponents } from '../search/search-export.service';
 import { ComponentsCsv, ExportQueryString } from '../../src/shared/api-contract/search';
 
@@ -8,13 +9,16 @@ import { ComponentsCsv, ExportQueryString } from '../../src/shared/api-contract/
  * The component search's results as one CSV file: every page, streamed. Its viewer links start
  * with PUBLIC_URL (`publicUrl`), never with the request's Host header, which the client chooses:
  * a shared or cached export must not point readers at a host of the requester's choosing.
+ * An export steps aside for other requests between its batches (`load`, RequestLoad);
  * `batchSize` (rows per query) is for tests that need an export to last.
  */
 export const searchExportRoutes: FastifyPluginAsyncTypebox<{
   database: Database;
   publicUrl: string;
+  load: RequestLoad;
   batchSize?: number;
 }> = async (app, options) => {
+  const stepAside = (workedMs: number) => options.load.stepAside(workedMs);
   // The CSV is a stream of text, never serialized: the response schema documents it.
   app.get<{ Querystring: ExportQueryString; Reply: Readable }>(
     '/components/export/',
@@ -31,7 +35,7 @@ export const searchExportRoutes: FastifyPluginAsyncTypebox<{
         options.database,
         request.query,
         options.publicUrl,
-        options.batchSize,
+        { batchSize: options.batchSize, stepAside },
       );
       return reply
         .type('text/csv; charset=utf-8')

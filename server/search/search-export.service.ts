@@ -1,5 +1,5 @@
-import { eventLoopTurn } from '../db/event-loop-turn';
 import { Readable } from 'node:stream';
+import { eventLoopTurn } from '../db/event-loop-turn';
 import type { Database, Db } from '../db/database';
 import { csvLine, inertText } from '../../src/shared/csv';
 import type { SearchKind } from '../../src/shared/search-fields';
@@ -144,6 +144,13 @@ function hitLine(
   ]);
 }
 
+export interface ExportOptions {
+  /** Rows per query (tests make an export last with a small one). */
+  batchSize?: number;
+  /** Called after each batch with the time its query and lines took; may pause (RequestLoad). */
+  stepAside?: (workedMs: number) => Promise<void>;
+}
+
 /**
  * Every match of a component search as CSV, in the search's order, fetched batch by batch while
  * the response streams (the same conditions and sort as components/query, all pages). The
@@ -155,18 +162,26 @@ export function exportComponents(
   database: Database,
   raw: RawSearchParams,
   origin: string,
-  batchSize = EXPORT_BATCH_SIZE,
+  options: ExportOptions = {},
 ): { search: ComponentSearch; stream: Readable } {
+  const { batchSize = EXPORT_BATCH_SIZE, stepAside } = options;
   const search = parseComponentSearch({ ...raw, page: undefined });
   async function* lines(): AsyncGenerator<string> {
     const source = await openExportSource(database);
     try {
       yield csvLine(exportColumns(search.kind));
       const works = new Map<number, FileWithWorks>();
+      let working = performance.now();
       for await (const hits of batches(source, search, batchSize)) {
         const missing = [...new Set(hits.map((hit) => hit.fileId))].filter((id) => !works.has(id));
         for (const row of await findFilesByIds(source.db, missing)) works.set(row.file.id, row);
-        yield hits.map((hit) => hitLine(search, hit, works.get(hit.fileId), origin)).join('');
+        const text = hits
+          .map((hit) => hitLine(search, hit, works.get(hit.fileId), origin))
+          .join('');
+        const worked = performance.now() - working;
+        yield text;
+        await stepAside?.(worked);
+        working = performance.now();
       }
     } finally {
       await source.release();

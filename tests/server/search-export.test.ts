@@ -6,6 +6,7 @@ import { finished } from 'node:stream/promises';
 import type { AddressInfo } from 'node:net';
 import { openDatabase, type Database, type Db } from '../../server/db/database';
 import { files } from '../../server/db/schema';
+import { RequestLoad } from '../../server/plugins/request-load';
 import { searchExportRoutes } from '../../server/routes/search-export.routes';
 import {
   EXPORT_BATCH_SIZE,
@@ -114,7 +115,7 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
       suite.testDb.database,
       Object.fromEntries(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)])),
       'http://test',
-      batchSize,
+      { batchSize },
     ).stream;
 
   /** A search's export read through the service with tiny batches, as component ids. */
@@ -139,6 +140,23 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
       if (ids.length >= body.count || body.components.length === 0) return ids;
     }
   }
+
+  it('steps aside after every batch, with the time the batch took', async () => {
+    const params = { query: { 'tl.kind': 'MARKER', cmp: { label: 'zqxexport 1' } } };
+    const worked: number[] = [];
+    const { stream } = exportComponents(
+      suite.testDb.database,
+      Object.fromEntries(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)])),
+      'http://test',
+      { batchSize: 4, stepAside: async (ms) => void worked.push(ms) },
+    );
+    let text = '';
+    for await (const chunk of stream) text += String(chunk);
+    const rows = parseCsv(text).length - 1;
+    expect(rows).toBeGreaterThan(8);
+    expect(worked).toHaveLength(Math.ceil(rows / 4));
+    expect(worked.every((ms) => ms >= 0)).toBe(true);
+  });
 
   it('uses the same conditions and order as components/query', async () => {
     const params = {
@@ -315,6 +333,7 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
     await server.register(searchExportRoutes, {
       database: watched,
       publicUrl: 'http://localhost:8080',
+      load: new RequestLoad(),
       batchSize: 1,
     });
     await server.listen({ port: 0, host: '127.0.0.1' });
@@ -379,7 +398,7 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
       const raw = Object.fromEntries(
         Object.entries(params).map(([name, value]) => [name, JSON.stringify(value)]),
       );
-      const { stream } = exportComponents(database, raw, 'http://test', 5);
+      const { stream } = exportComponents(database, raw, 'http://test', { batchSize: 5 });
       const chunks = stream[Symbol.asyncIterator]();
       const exportSessions = (state: string) =>
         suite.testDb.database.db.execute(sql`SELECT pid FROM pg_stat_activity

@@ -1,0 +1,43 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * How long a bulk job pauses, as a multiple of the work before it, while others wait: at 2 it
+ * takes a third of the time (bench/abuse-bench.ts measures what that leaves the others).
+ */
+const YIELD_RATIO = 2;
+
+/** The longest a bulk job pauses at once, so that it never looks stalled to its own client. */
+const MAX_PAUSE_MS = 250;
+
+/**
+ * The requests being answered right now. Work that runs for minutes on one request (a CSV
+ * export of every match) asks it between batches and steps aside while anyone else is waiting:
+ * idle, the export runs at full speed; busy, it pauses after each batch for twice as long as the
+ * batch took, leaving the cores (this process's and the database's) to the others two thirds of
+ * the time. An export then lasts up to three times as long on a busy server.
+ */
+export class RequestLoad {
+  private active = 0;
+
+  /** Counts every request from its arrival until its connection is done with it. */
+  track(app: FastifyInstance): void {
+    app.addHook('onRequest', async (request, reply) => {
+      this.active++;
+      // 'close' comes once for every response: sent in full, failed, or left by the client.
+      reply.raw.once('close', () => {
+        this.active--;
+      });
+    });
+  }
+
+  /** Whether requests other than the caller's own are being answered. */
+  othersWaiting(): boolean {
+    return this.active > 1;
+  }
+
+  /** After `workedMs` of the caller's work, pauses for twice that while others are waiting. */
+  async stepAside(workedMs: number): Promise<void> {
+    if (this.othersWaiting()) await sleep(Math.min(workedMs * YIELD_RATIO, MAX_PAUSE_MS));
+  }
+}
