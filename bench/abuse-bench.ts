@@ -1,9 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import type { Database } from '../server/db/database';
+import { percentile } from './percentile';
 import { referenceCounts, referenceTla, silentWav } from './reference-file';
 import {
   benchToken,
-  percentile,
   prepare,
   queryUrl,
   startBenchServer,

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../server/db/database';
 import { prepareDatabase } from '../server/db/prepare';
 import { users } from '../server/db/schema';
 import { spawnBenchServer } from './bench-server';
+import { percentile } from './percentile';
 import { referenceTla, silentWav } from './reference-file';
 import { COMPONENTS_PER_FILE, loadSearchCorpus } from './search-data';
 import { wrkAvailable, wrkLoad, type HttpLoad } from './wrk-load';
@@ -85,12 +86,6 @@ const componentQueries = [
 const componentSorts = ['title', 'time', 'label', 'start', 'composer'];
 const fileQueries = [{ title: 'sonata' }, { composer: 'beethoven' }, {}];
 const PAGES = [1, 2, 10, 50];
-
-export function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 const round = (value: number) => Math.round(value * 100) / 100;
 

@@ -10,6 +10,7 @@ import { CHROMIUM_FLAGS } from '../tests/e2e/support/chromium-flags';
 import { prepareDatabase } from '../server/db/prepare';
 import { ingestTla } from '../server/files/ingest/ingest.service';
 import { spawnBenchServer } from './bench-server';
+import { percentile } from './percentile';
 import { referenceCounts, referenceTla, silentWav } from './reference-file';
 
 /**
@@ -101,14 +102,6 @@ export interface ViewerBenchResult {
 const CHROMIUM_ARGS = [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return (
-    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-  );
-}
 
 /** The median the budget verdicts use (the lower middle of an even count). */
 export function median(values: number[]): number {
