@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../server/support/test-database';
 import { bearer, login, registerUser, type Pair } from '../server/support/accounts';
 import { analysisTla, rowCounts, upload, type TestUser } from '../server/support/upload-helpers';
-import { capturingApp, capturingConfig, remember } from './support/log-capture';
+import { capturingOptions, remember } from './support/log-capture';
 import { appSuite } from '../server/support/suites';
 
 /** Ids that name no file: unknown, negative, zero, huge, and not numbers at all. */
@@ -25,7 +25,7 @@ const STRANGE_IDS = [
 ];
 
 describe.each(databaseKinds)('access control on %s', (kind) => {
-  const suite = appSuite(kind, { config: capturingConfig, app: capturingApp });
+  const suite = appSuite(kind, capturingOptions());
   let ana: TestUser;
   let bob: TestUser;
   let anaId: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { databaseKinds } from '../server/support/test-database';
 import { analysisTla, upload, uploadSuite } from '../server/support/upload-helpers';
-import { capturingApp, capturingConfig, logLines } from './support/log-capture';
+import { capturingOptions, logLines } from './support/log-capture';
 
 const TITLE = 'Nocturne for a private person';
 const COMMENT = 'PRIVATE-COMMENT: what the analyst thinks of the second theme. ';
@@ -18,7 +18,7 @@ function bigTla(): string {
 }
 
 describe.each(databaseKinds)('a failed query in the log on %s', (kind) => {
-  const suite = uploadSuite(kind, { config: capturingConfig, app: capturingApp });
+  const suite = uploadSuite(kind, capturingOptions());
   const bytes = bigTla();
 
   it.each(['files', 'components'])(

@@ -15,12 +15,18 @@ import {
   upload,
   uploadSuite,
 } from '../server/support/upload-helpers';
-import { capturingApp, capturingConfig, logLines, remember } from './support/log-capture';
+import {
+  capturingApp,
+  capturingConfig,
+  capturingOptions,
+  logLines,
+  remember,
+} from './support/log-capture';
 import { lockFolder, unlockFolder } from './support/locked-folder';
 import { freePort } from '../server/support/waiting';
 
 describe.each(databaseKinds)('storage faults on %s', (kind) => {
-  const suite = uploadSuite(kind, { config: capturingConfig, app: capturingApp });
+  const suite = uploadSuite(kind, capturingOptions());
 
   const batch = (title: string) => [
     { name: `${title}.tla`, bytes: analysisTla({ title, mediaPath: `C:\\Music\\${title}.wav` }) },

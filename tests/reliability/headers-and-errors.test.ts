@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { databaseKinds } from '../server/support/test-database';
-import { capturingApp, capturingConfig, logLines } from './support/log-capture';
+import { capturingOptions, logLines } from './support/log-capture';
 import { appSuite } from '../server/support/suites';
 
 const MEDIA_ORIGIN = 'https://media.example-cdn.org';
@@ -33,10 +33,7 @@ const ALLOWED_SOURCES = new Set([
 ]);
 
 describe.each(databaseKinds)('headers and error bodies on %s', (kind) => {
-  const suite = appSuite(kind, {
-    config: () => capturingConfig({ MEDIA_BASE_URL: `${MEDIA_ORIGIN}/tilia/` }),
-    app: capturingApp,
-  });
+  const suite = appSuite(kind, capturingOptions({ MEDIA_BASE_URL: `${MEDIA_ORIGIN}/tilia/` }));
 
   const PATHS = [
     '/',

@@ -10,7 +10,7 @@ import {
   upload,
   uploadSuite,
 } from '../server/support/upload-helpers';
-import { capturingApp, capturingConfig } from './support/log-capture';
+import { capturingOptions } from './support/log-capture';
 import { wrongTypeCases } from './support/wrong-types';
 import { until } from '../server/support/waiting';
 
@@ -42,7 +42,7 @@ function responseOf(socket: Socket, ms = 60_000): Promise<string> {
 }
 
 describe.each(databaseKinds)('hostile uploads on %s', (kind) => {
-  const suite = uploadSuite(kind, { config: capturingConfig, app: capturingApp, listen: true });
+  const suite = uploadSuite(kind, { ...capturingOptions(), listen: true });
   let emptyCounts: Record<string, number>;
 
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { users } from '../../server/db/schema';
 import { loginAttempt, registerUser } from '../server/support/accounts';
 import { TEST_SECRET } from '../server/support/test-app';
 import { databaseKinds } from '../server/support/test-database';
-import { capturingApp, capturingConfig, remember } from './support/log-capture';
+import { capturingOptions, remember } from './support/log-capture';
 import { appSuite } from '../server/support/suites';
 
 const PASSWORD = 'velvet-harpsichord-93';
@@ -17,11 +17,10 @@ const NEW_PASSWORD = 'brand-new-sonata-77';
  * after a password reset.
  */
 describe.each(databaseKinds)('nobody locks someone else out on %s', (kind) => {
-  const suite = appSuite(kind, {
-    config: () =>
-      capturingConfig({ RATE_LIMIT_LOGIN_USERNAME: '5/300', RATE_LIMIT_LOGIN_IP: '50/60' }),
-    app: capturingApp,
-  });
+  const suite = appSuite(
+    kind,
+    capturingOptions({ RATE_LIMIT_LOGIN_USERNAME: '5/300', RATE_LIMIT_LOGIN_IP: '50/60' }),
+  );
 
   beforeAll(async () => {
     remember(PASSWORD, NEW_PASSWORD);

@@ -8,7 +8,7 @@ import {
   upload,
   uploadSuite,
 } from '../server/support/upload-helpers';
-import { capturingApp, capturingConfig } from './support/log-capture';
+import { capturingOptions } from './support/log-capture';
 
 /**
  * Text of any length never gives a 500 (it used to overflow a btree index entry): what the upload
@@ -75,10 +75,10 @@ function tlaWith(texts: {
 }
 
 describe.each(databaseKinds)('long text and limits on %s', (kind) => {
-  const suite = uploadSuite(kind, {
-    config: () => capturingConfig({ MAX_COMPONENTS: '50', MAX_UPLOADS_PER_HOUR: '1000' }),
-    app: capturingApp,
-  });
+  const suite = uploadSuite(
+    kind,
+    capturingOptions({ MAX_COMPONENTS: '50', MAX_UPLOADS_PER_HOUR: '1000' }),
+  );
 
   const json = (query: Record<string, unknown>) =>
     new URLSearchParams(
@@ -211,10 +211,7 @@ describe.each(databaseKinds)('long text and limits on %s', (kind) => {
 });
 
 describe.each(databaseKinds)('uploads an hour on %s', (kind) => {
-  const suite = uploadSuite(kind, {
-    config: () => capturingConfig({ MAX_UPLOADS_PER_HOUR: '3' }),
-    app: capturingApp,
-  });
+  const suite = uploadSuite(kind, capturingOptions({ MAX_UPLOADS_PER_HOUR: '3' }));
 
   it('answers the upload past MAX_UPLOADS_PER_HOUR with a 429 in words, per user', async () => {
     const bytes = analysisTla({ title: 'Hourly' });

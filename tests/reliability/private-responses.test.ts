@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../server/support/test-database';
 import { analysisTla, upload, uploadSuite } from '../server/support/upload-helpers';
-import { capturingApp, capturingConfig } from './support/log-capture';
+import { capturingOptions } from './support/log-capture';
 
 const PUBLIC_URL = 'https://tilia.example.org';
 
@@ -10,10 +10,7 @@ const PUBLIC_URL = 'https://tilia.example.org';
  * the server writes start with PUBLIC_URL whatever Host the request names.
  */
 describe.each(databaseKinds)('responses that depend on the caller on %s', (kind) => {
-  const suite = uploadSuite(kind, {
-    config: () => capturingConfig({ PUBLIC_URL }),
-    app: capturingApp,
-  });
+  const suite = uploadSuite(kind, capturingOptions({ PUBLIC_URL }));
   let privateId: number;
   let publicId: number;
 

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { databaseKinds } from '../server/support/test-database';
 import { analysisTla, createUser, upload } from '../server/support/upload-helpers';
-import { capturingApp, capturingConfig } from './support/log-capture';
+import { capturingOptions } from './support/log-capture';
 import { appSuite } from '../server/support/suites';
 
 // The bound for any one query; generous on purpose (the machine is shared), so only a
@@ -69,7 +69,7 @@ const ORDER_BYS = [
 ];
 
 describe.each(databaseKinds)('query abuse on %s', (kind) => {
-  const suite = appSuite(kind, { config: capturingConfig, app: capturingApp });
+  const suite = appSuite(kind, capturingOptions());
   let port: number;
   let slowest = 0;
   let tried = 0;

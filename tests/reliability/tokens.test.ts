@@ -6,7 +6,7 @@ import { users } from '../../server/db/schema';
 import { databaseKinds } from '../server/support/test-database';
 import { TEST_SECRET } from '../server/support/test-app';
 import { bearer, claims, login, registerUser, type Pair } from '../server/support/accounts';
-import { capturingApp, capturingConfig, remember } from './support/log-capture';
+import { capturingOptions, remember } from './support/log-capture';
 import { appSuite } from '../server/support/suites';
 
 const PASSWORD = 'velvet-harpsichord-93';
@@ -28,7 +28,7 @@ function forge({ payload, header = { alg: 'HS256', typ: 'JWT' }, key }: Forge) {
 }
 
 describe.each(databaseKinds)('token attacks on %s', (kind) => {
-  const suite = appSuite(kind, { config: capturingConfig, app: capturingApp });
+  const suite = appSuite(kind, capturingOptions());
   /** POST token/refresh/ or token/logout/ with a refresh token (or something posing as one). */
   const tokenPost = (route: 'refresh' | 'logout', refresh: string) =>
     suite.app.inject({ method: 'POST', url: `/api/v1/token/${route}/`, payload: { refresh } });

@@ -61,3 +61,11 @@ export async function capturingApp(
   await app.ready();
   return app;
 }
+
+/**
+ * The appSuite or uploadSuite options that build the suite's app through here, on
+ * capturingConfig with `overrides`.
+ */
+export function capturingOptions(overrides: Record<string, string> = {}) {
+  return { config: () => capturingConfig(overrides), app: capturingApp };
+}
