@@ -33,17 +33,19 @@ function drawing(overrides: Partial<ViewLayout['timelines'][number]>): ViewLayou
   };
 }
 
+/** What paintView draws on the stage for one timeline with `overrides`. */
+function painted(overrides: Partial<ViewLayout['timelines'][number]>): FakeCanvas2D {
+  const context = new FakeCanvas2D();
+  paintView(context, drawing(overrides), stage);
+  return context;
+}
+
 describe('paintView', () => {
   it('fills every rectangle at its place on the stage, in its colour', () => {
-    const context = new FakeCanvas2D();
-    paintView(
-      context,
-      drawing({
-        rects: new Float32Array([10, 5, 30, 20]),
-        rectColors: new Uint32Array([0x12ab34]),
-      }),
-      stage,
-    );
+    const context = painted({
+      rects: new Float32Array([10, 5, 30, 20]),
+      rectColors: new Uint32Array([0x12ab34]),
+    });
     expect(context.drawn).toContainEqual({
       op: 'fillRect',
       style: '#12ab34',
@@ -52,16 +54,11 @@ describe('paintView', () => {
   });
 
   it('draws a marker as a triangle over its time with a stem under the point', () => {
-    const context = new FakeCanvas2D();
-    paintView(
-      context,
-      drawing({
-        glyphs: new Float32Array([50.6, 3]),
-        glyphKinds: new Uint8Array([GLYPH_MARKER]),
-        glyphColors: new Uint32Array([0xe07b39]),
-      }),
-      stage,
-    );
+    const context = painted({
+      glyphs: new Float32Array([50.6, 3]),
+      glyphKinds: new Uint8Array([GLYPH_MARKER]),
+      glyphColors: new Uint32Array([0xe07b39]),
+    });
     const triangle = context.drawn.find((d) => d.op === 'fill');
     expect(triangle).toEqual({
       op: 'fill',
@@ -76,17 +73,12 @@ describe('paintView', () => {
   });
 
   it('writes labels with their figures, and leaves music glyphs to the page', () => {
-    const context = new FakeCanvas2D();
-    paintView(
-      context,
-      drawing({
-        labels: [
-          { x: 4, y: 2, text: 'V', size: 12, figures: ['6', '5'], after: '/V' },
-          { x: 40, y: 2, text: '\uE050', size: 30, font: 'music' },
-        ],
-      }),
-      stage,
-    );
+    const context = painted({
+      labels: [
+        { x: 4, y: 2, text: 'V', size: 12, figures: ['6', '5'], after: '/V' },
+        { x: 40, y: 2, text: '\uE050', size: 30, font: 'music' },
+      ],
+    });
     expect(context.texts()).toEqual(['V', '6', '5', '/V']);
     const numeral = context.drawn.find((d) => d.args[0] === 'V')!;
     expect(numeral.args.slice(1)).toEqual([104, 202]);
