@@ -5,6 +5,17 @@ import { createViewerFileClient } from './viewer-file-client';
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).buffer;
 const firstView = { zoom: 1, scrollLeft: 0, viewportWidth: 800, width: 800 };
 
+/**
+ * A client with the fixture open (no first view), and a spy on the layouts it asks its API for
+ * from here on.
+ */
+async function openedWithLayoutSpy() {
+  const client = createViewerFileClient({ inProcess: true });
+  const opened = await client.open(bytes(viewerFixture()));
+  expect(opened.ok).toBe(true);
+  return { client, laidOut: vi.spyOn(client.api, 'layout') };
+}
+
 describe('file client prefetch', () => {
   it('lays the first view out with the open, warms up once, and answers the page from it', async () => {
     const client = createViewerFileClient({ inProcess: true });
@@ -47,10 +58,7 @@ describe('file client prefetch', () => {
   });
 
   it('answers the first request for the prefetched view with the prefetched layout, once', async () => {
-    const client = createViewerFileClient({ inProcess: true });
-    const opened = await client.open(bytes(viewerFixture()));
-    expect(opened.ok).toBe(true);
-    const laidOut = vi.spyOn(client.api, 'layout');
+    const { client, laidOut } = await openedWithLayoutSpy();
     client.prefetchLayout(firstView);
     expect(laidOut).toHaveBeenCalledTimes(1);
     const prefetched = await client.layout(firstView);
@@ -64,9 +72,7 @@ describe('file client prefetch', () => {
   });
 
   it('lays out a different view than the prefetched one', async () => {
-    const client = createViewerFileClient({ inProcess: true });
-    await client.open(bytes(viewerFixture()));
-    const laidOut = vi.spyOn(client.api, 'layout');
+    const { client, laidOut } = await openedWithLayoutSpy();
     client.prefetchLayout(firstView);
     const other = await client.layout({ ...firstView, viewportWidth: 640, width: 640 });
     expect(other.scale.width).toBe(640);
@@ -78,9 +84,7 @@ describe('file client prefetch', () => {
   });
 
   it('keeps several prefetched views (the zoom steps either side) and answers whichever is asked', async () => {
-    const client = createViewerFileClient({ inProcess: true });
-    await client.open(bytes(viewerFixture()));
-    const laidOut = vi.spyOn(client.api, 'layout');
+    const { client, laidOut } = await openedWithLayoutSpy();
     const zoomIn = { ...firstView, zoom: 1.2, scrollLeft: 80 };
     const zoomOut = { ...firstView, zoom: 0.8 };
     client.prefetchLayout(zoomIn);
