@@ -1,36 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { readTla } from './tla-reader';
-import type { TlaDocument } from './tla-model';
-import { marker, markerTimeline, tlaText } from './tla-text.test-support';
-
-function read(input: string): TlaDocument {
-  return readTla(input, 'components.tla');
-}
+import { marker, markerTimeline, readTimelines } from './tla-text.test-support';
 
 describe('readTla component defaults and order', () => {
   it('fills in the desktop constructor defaults', () => {
-    const doc = read(
-      tlaText({
-        '0': {
-          kind: 'HIERARCHY_TIMELINE',
-          ordinal: 1,
-          components: {
-            '1': { start: 2, end: 5, level: 1, pre_start: null, color: '', kind: 'HIERARCHY' },
-          },
+    const doc = readTimelines({
+      '0': {
+        kind: 'HIERARCHY_TIMELINE',
+        ordinal: 1,
+        components: {
+          '1': { start: 2, end: 5, level: 1, pre_start: null, color: '', kind: 'HIERARCHY' },
         },
-        '2': {
-          kind: 'HARMONY_TIMELINE',
-          ordinal: 2,
-          components: {
-            '3': { time: 4, step: 1, quality: 'minor', kind: 'HARMONY' },
-            '4': { kind: 'MODE' },
-            '5': { time: 2, key_type: 'minor', kind: 'MODE' },
-          },
+      },
+      '2': {
+        kind: 'HARMONY_TIMELINE',
+        ordinal: 2,
+        components: {
+          '3': { time: 4, step: 1, quality: 'minor', kind: 'HARMONY' },
+          '4': { kind: 'MODE' },
+          '5': { time: 2, key_type: 'minor', kind: 'MODE' },
         },
-        '6': { kind: 'BEAT_TIMELINE', ordinal: 3, components: { '7': { time: 0 } } },
-        '8': { kind: 'MARKER_TIMELINE', ordinal: 4, components: { '9': { time: 1 } } },
-      }),
-    );
+      },
+      '6': { kind: 'BEAT_TIMELINE', ordinal: 3, components: { '7': { time: 0 } } },
+      '8': { kind: 'MARKER_TIMELINE', ordinal: 4, components: { '9': { time: 1 } } },
+    });
     const [hierarchy, harmony, beat, markers] = doc.timelines;
     expect(hierarchy?.components).toEqual([
       {
@@ -91,21 +83,19 @@ describe('readTla component defaults and order', () => {
       level,
       kind: 'HIERARCHY',
     });
-    const doc = read(
-      tlaText({
-        '0': markerTimeline(1, { '1': marker(9, 'c'), '2': marker(1, 'a'), '3': marker(5, 'b') }),
-        '4': {
-          kind: 'HIERARCHY_TIMELINE',
-          ordinal: 2,
-          components: {
-            '5': unit(4, 8, 2),
-            '6': unit(4, 6, 1),
-            '7': unit(0, 4, 1),
-            '8': unit(0, 8, 2),
-          },
+    const doc = readTimelines({
+      '0': markerTimeline(1, { '1': marker(9, 'c'), '2': marker(1, 'a'), '3': marker(5, 'b') }),
+      '4': {
+        kind: 'HIERARCHY_TIMELINE',
+        ordinal: 2,
+        components: {
+          '5': unit(4, 8, 2),
+          '6': unit(4, 6, 1),
+          '7': unit(0, 4, 1),
+          '8': unit(0, 8, 2),
         },
-      }),
-    );
+      },
+    });
     expect(doc.timelines[0]?.components.map((c) => ('label' in c ? c.label : ''))).toEqual([
       'a',
       'b',
@@ -132,19 +122,17 @@ describe('readTla component defaults and order', () => {
       future: true,
       kind: 'HIERARCHY',
     };
-    const doc = read(
-      tlaText(
-        {
-          '0': {
-            kind: 'HIERARCHY_TIMELINE',
-            hash: '',
-            components_hash: '',
-            extra: 1,
-            components: { '1': unit },
-          },
+    const doc = readTimelines(
+      {
+        '0': {
+          kind: 'HIERARCHY_TIMELINE',
+          hash: '',
+          components_hash: '',
+          extra: 1,
+          components: { '1': unit },
         },
-        { timelines_hash: '', later: {} },
-      ),
+      },
+      { timelines_hash: '', later: {} },
     );
     expect(Object.keys(doc.timelines[0]?.components[0] ?? {})).not.toContain('parent');
     expect(doc.timelines[0]).not.toHaveProperty('extra');
@@ -153,24 +141,22 @@ describe('readTla component defaults and order', () => {
 
 describe('readTla other component kinds and edge values', () => {
   it('reads PDF markers and audiowave bars, sorted by time', () => {
-    const doc = read(
-      tlaText({
-        '0': {
-          kind: 'PDF_TIMELINE',
-          ordinal: 1,
-          path: 'score.pdf',
-          components: { '1': { time: 8, page_number: 2 }, '2': { time: 0, page_number: 1 } },
-        },
-        '3': {
-          kind: 'AUDIOWAVE_TIMELINE',
-          ordinal: 2,
-          components: [
-            { start: 0.5, end: 1, amplitude: 1 },
-            { start: 0, end: 0.5, amplitude: 0 },
-          ],
-        },
-      }),
-    );
+    const doc = readTimelines({
+      '0': {
+        kind: 'PDF_TIMELINE',
+        ordinal: 1,
+        path: 'score.pdf',
+        components: { '1': { time: 8, page_number: 2 }, '2': { time: 0, page_number: 1 } },
+      },
+      '3': {
+        kind: 'AUDIOWAVE_TIMELINE',
+        ordinal: 2,
+        components: [
+          { start: 0.5, end: 1, amplitude: 1 },
+          { start: 0, end: 0.5, amplitude: 0 },
+        ],
+      },
+    });
     expect(doc.timelines[0]).toMatchObject({
       path: 'score.pdf',
       components: [
@@ -186,7 +172,7 @@ describe('readTla other component kinds and edge values', () => {
 
   it('keeps a zero-length unit and pulls margins that cross start or end back to them', () => {
     const unit = { start: 3, end: 3, pre_start: 4, post_end: 1, level: 1, kind: 'HIERARCHY' };
-    const doc = read(tlaText({ '0': { kind: 'Hierarchy', components: { '1': unit } } }));
+    const doc = readTimelines({ '0': { kind: 'Hierarchy', components: { '1': unit } } });
     expect(doc.timelines[0]?.components[0]).toMatchObject({
       start: 3,
       end: 3,
@@ -196,17 +182,15 @@ describe('readTla other component kinds and edge values', () => {
   });
 
   it("accepts SPEC.md's field names timeline_kind, harmony_level and key_type", () => {
-    const doc = read(
-      tlaText({
-        '0': {
-          timeline_kind: 'HARMONY_TIMELINE',
-          components: [
-            { time: 1, step: 2, quality: 'minor', harmony_level: 2, kind: 'HARMONY' },
-            { time: 0, step: 0, key_type: 'minor', harmony_level: 1, kind: 'MODE' },
-          ],
-        },
-      }),
-    );
+    const doc = readTimelines({
+      '0': {
+        timeline_kind: 'HARMONY_TIMELINE',
+        components: [
+          { time: 1, step: 2, quality: 'minor', harmony_level: 2, kind: 'HARMONY' },
+          { time: 0, step: 0, key_type: 'minor', harmony_level: 1, kind: 'MODE' },
+        ],
+      },
+    });
     expect(doc.timelines[0]?.kind).toBe('HARMONY_TIMELINE');
     expect(doc.timelines[0]?.components).toMatchObject([
       { kind: 'MODE', level: 1, type: 'minor' },
@@ -217,7 +201,7 @@ describe('readTla other component kinds and edge values', () => {
 
 describe('readTla media length', () => {
   const lengthOf = (value: unknown) =>
-    read(tlaText({ '0': markerTimeline(1) }, { media_metadata: { 'media length': value } }))
+    readTimelines({ '0': markerTimeline(1) }, { media_metadata: { 'media length': value } })
       .mediaLength;
 
   it('takes a finite number >= 0, or a plain decimal string', () => {
@@ -231,7 +215,7 @@ describe('readTla media length', () => {
     for (const value of [-1, '', 'abc', '1e3', '-5', true, null, [3]])
       expect(lengthOf(value)).toBeNull();
     expect(
-      read(tlaText({ '0': markerTimeline(1) }, { media_metadata: undefined })).mediaMetadata,
+      readTimelines({ '0': markerTimeline(1) }, { media_metadata: undefined }).mediaMetadata,
     ).toEqual({});
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readTla } from './tla-reader';
 import type { TlaDocument } from './tla-model';
-import { marker, markerTimeline, tlaText } from './tla-text.test-support';
+import { marker, markerTimeline, readTimelines, tlaText } from './tla-text.test-support';
 
 /** json.dump's default ensure_ascii: every non-ASCII UTF-16 unit as a \uXXXX escape. */
 function escapeNonAscii(json: string): string {
@@ -170,7 +170,7 @@ describe('readTla timeline kinds', () => {
     const timelines = Object.fromEntries(
       [...short, ...more].map((kind, i) => [String(i), { kind, ordinal: i + 1, components: {} }]),
     );
-    const doc = read(tlaText(timelines));
+    const doc = readTimelines(timelines);
     expect(doc.timelines.map((t) => [t.kindName, t.kind])).toEqual([
       ['Marker', 'MARKER_TIMELINE'],
       ['Hierarchy', 'HIERARCHY_TIMELINE'],
@@ -192,27 +192,25 @@ describe('readTla timeline kinds', () => {
       annotation_data: '{"@id": "x"}',
       kind: 'LCMA_FORM',
     };
-    const doc = read(
-      tlaText({
-        '0': {
-          kind: 'Lcma',
-          name: 'LCMA',
-          height: 120,
-          is_visible: false,
-          ordinal: 1,
-          hash: 'h',
-          components: { '5': lcmaUnit },
-        },
-        '1': {
-          kind: 'Foo',
-          ordinal: 2,
-          name: 7,
-          mood: { deep: [1, 2] },
-          components: ['not', 'objects'],
-        },
-        '2': { kind: 'constructor', ordinal: 3 },
-      }),
-    );
+    const doc = readTimelines({
+      '0': {
+        kind: 'Lcma',
+        name: 'LCMA',
+        height: 120,
+        is_visible: false,
+        ordinal: 1,
+        hash: 'h',
+        components: { '5': lcmaUnit },
+      },
+      '1': {
+        kind: 'Foo',
+        ordinal: 2,
+        name: 7,
+        mood: { deep: [1, 2] },
+        components: ['not', 'objects'],
+      },
+      '2': { kind: 'constructor', ordinal: 3 },
+    });
     expect(doc.timelines[0]).toEqual({
       sourceId: '0',
       kind: 'UNKNOWN',
@@ -240,17 +238,15 @@ describe('readTla timeline kinds', () => {
   });
 
   it('keeps score components raw', () => {
-    const doc = read(
-      tlaText({
-        '0': {
-          kind: 'SCORE_TIMELINE',
-          ordinal: 1,
-          svg_data: '<svg/>',
-          viewer_beat_x: { '1.0': 12.5 },
-          components: { '3': { line_count: 5, index: 0, kind: 'STAFF', hash: 'a' } },
-        },
-      }),
-    );
+    const doc = readTimelines({
+      '0': {
+        kind: 'SCORE_TIMELINE',
+        ordinal: 1,
+        svg_data: '<svg/>',
+        viewer_beat_x: { '1.0': 12.5 },
+        components: { '3': { line_count: 5, index: 0, kind: 'STAFF', hash: 'a' } },
+      },
+    });
     expect(doc.timelines[0]?.components).toEqual([
       { kind: 'STAFF', fields: { line_count: 5, index: 0, hash: 'a' } },
     ]);
@@ -260,39 +256,30 @@ describe('readTla timeline kinds', () => {
 describe('readTla ordinals', () => {
   const order = (doc: TlaDocument) => doc.timelines.map((t) => [t.sourceId, t.ordinal]);
 
-  it('converts 0-based display_position', () => {
-    const doc = read(
-      tlaText({
+  // Each row: the rule, the timelines, and their source ids in the order they are shown, which
+  // numbers them from 1.
+  it.each<[string, Record<string, unknown>, string[]]>([
+    [
+      'converts 0-based display_position',
+      {
         '0': { kind: 'SLIDER_TIMELINE', display_position: 1, components: {} },
         '1': { kind: 'MARKER_TIMELINE', display_position: 0, components: {} },
-      }),
-    );
-    expect(order(doc)).toEqual([
-      ['1', 1],
-      ['0', 2],
-    ]);
-  });
-
-  it('puts timelines with neither ordinal nor display_position after the others', () => {
-    const doc = read(
-      tlaText({ '0': markerTimeline(2), '1': { kind: 'MARKER_TIMELINE' }, '2': markerTimeline(1) }),
-    );
-    expect(order(doc)).toEqual([
-      ['2', 1],
-      ['0', 2],
-      ['1', 3],
-    ]);
-  });
-
-  it('accepts ordinal 0 and closes gaps', () => {
-    const doc = read(
-      tlaText({ '0': markerTimeline(7), '1': markerTimeline(0), '2': markerTimeline(3) }),
-    );
-    expect(order(doc)).toEqual([
-      ['1', 1],
-      ['2', 2],
-      ['0', 3],
-    ]);
+      },
+      ['1', '0'],
+    ],
+    [
+      'puts timelines with neither ordinal nor display_position after the others',
+      { '0': markerTimeline(2), '1': { kind: 'MARKER_TIMELINE' }, '2': markerTimeline(1) },
+      ['2', '0', '1'],
+    ],
+    [
+      'accepts ordinal 0 and closes gaps',
+      { '0': markerTimeline(7), '1': markerTimeline(0), '2': markerTimeline(3) },
+      ['1', '2', '0'],
+    ],
+  ])('%s', (_rule, timelines, shown) => {
+    const doc = readTimelines(timelines);
+    expect(order(doc)).toEqual(shown.map((id, index) => [id, index + 1]));
   });
 
   it('breaks ties by the order of the file, not the numeric order of the ids', () => {

@@ -1,3 +1,6 @@
+import { readTla } from './tla-reader';
+import type { TlaDocument } from './tla-model';
+
 /**
  * Small .tla texts in the desktop's shape, for the reader's tests (tla-reader-*.test.ts).
  */
@@ -17,6 +20,14 @@ export function tlaText(
     ...extra,
   };
   return JSON.stringify(document, null, 2);
+}
+
+/** What readTla makes of a .tla around these timelines (tlaText), for tests that vary only them. */
+export function readTimelines(
+  timelines: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+): TlaDocument {
+  return readTla(tlaText(timelines, extra), 'timelines.tla');
 }
 
 export function marker(time: number, label: string): Record<string, unknown> {
