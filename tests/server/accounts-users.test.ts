@@ -26,6 +26,9 @@ describe.each(databaseKinds)('user routes on %s', (kind) => {
     email: 'clara.schumann@example.org',
     ...changes,
   });
+  /** PUT users/profile-change/{Clara's id}/ as `access`, with claraProfile(changes). */
+  const changeProfile = (access: string, changes: Record<string, string>) =>
+    put(`users/profile-change/${claraId}/`, access, claraProfile(changes));
 
   it('shows anyone the username of a user, and 404 for an unknown one', async () => {
     const seeded = await suite.app.inject({ url: '/api/v1/users/1/username' });
@@ -71,11 +74,7 @@ describe.each(databaseKinds)('user routes on %s', (kind) => {
 
   it('changes your own profile, and refuses taken names per field', async () => {
     const { access } = await login(suite.app, 'clara');
-    const changed = await put(
-      `users/profile-change/${claraId}/`,
-      access,
-      claraProfile({ first_name: 'Clara Josephine', last_name: '' }),
-    );
+    const changed = await changeProfile(access, { first_name: 'Clara Josephine', last_name: '' });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({
       user_id: claraId,
@@ -86,26 +85,23 @@ describe.each(databaseKinds)('user routes on %s', (kind) => {
     });
     expect((await login(suite.app, 'clara.schumann')).access).toBeTruthy();
 
-    const taken = await put(
-      `users/profile-change/${claraId}`,
-      access,
-      claraProfile({ username: 'ROBERT', email: 'Robert@Example.org' }),
-    );
+    const taken = await changeProfile(access, { username: 'ROBERT', email: 'Robert@Example.org' });
     expect(taken.statusCode).toBe(400);
     expect(taken.json()).toEqual({
       username: ['A user with that username already exists.'],
       email: ['A user is already registered with this e-mail address.'],
     });
-    const invalid = await put(
-      `users/profile-change/${claraId}`,
-      access,
-      claraProfile({ first_name: 'x'.repeat(151), username: '', email: 'nope' }),
-    );
+    const invalid = await changeProfile(access, {
+      first_name: 'x'.repeat(151),
+      username: '',
+      email: 'nope',
+    });
     expect(invalid.json()).toEqual({
       first_name: ['Ensure this field has no more than 150 characters.'],
       username: ['This field may not be blank.'],
       email: ['Enter a valid email address.'],
     });
+    // Without the trailing slash: the route takes both.
     const missing = await put(`users/profile-change/${claraId}`, access, {});
     expect(Object.keys(missing.json()).sort()).toEqual([
       'email',
@@ -114,21 +110,16 @@ describe.each(databaseKinds)('user routes on %s', (kind) => {
       'username',
     ]);
     // Keeping your own username and e-mail is not a clash with yourself.
-    const same = await put(
-      `users/profile-change/${claraId}`,
-      access,
-      claraProfile({ username: 'Clara.Schumann' }),
-    );
+    const same = await changeProfile(access, { username: 'Clara.Schumann' });
     expect(same.statusCode).toBe(200);
   });
 
   it("refuses to change someone else's profile", async () => {
     const { access } = await login(suite.app, 'robert');
-    const response = await put(
-      `users/profile-change/${claraId}/`,
-      access,
-      claraProfile({ username: 'hijacked', email: 'hijacked@example.org' }),
-    );
+    const response = await changeProfile(access, {
+      username: 'hijacked',
+      email: 'hijacked@example.org',
+    });
     expect(response.statusCode).toBe(403);
     const anonymous = await suite.app.inject({
       method: 'PUT',
