@@ -6,6 +6,7 @@ import { readTla } from '../../src/shared/tla/tla-reader';
 import { databaseKinds } from './support/test-database';
 import { testConfig } from './support/test-app';
 import { pdfBytes, wavBytes } from './support/media-bytes';
+import type { FilePart } from './support/multipart-body';
 import {
   analysisTla,
   filesUnder,
@@ -31,6 +32,13 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
 
   const viewerJson = async (id: number, user: TestUser | null = suite.ana) =>
     suite.app.inject({ url: `/api/v1/files/${id}/json`, headers: user ? user.auth : {} });
+  /** Uploads `files` as Ana, expects them stored, and gives the first file with its viewer JSON. */
+  const uploadAndView = async (files: FilePart[]) => {
+    const response = await upload(suite.app, suite.ana, files);
+    expect(response.statusCode, response.body).toBe(201);
+    const stored = response.json<UploadResponseJson>().files[0]!;
+    return { stored, json: (await viewerJson(stored.id)).json<ViewerFileJson>() };
+  };
 
   it.each(fixtureNames)('stores %s with the timelines and components of the file', async (name) => {
     const response = await upload(suite.app, suite.ana, [{ name, bytes: fixture(name) }]);
@@ -235,7 +243,7 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
   it('serves media matched by name from /media/, with range requests, and the PDF as pdf_url', async () => {
     const wav = wavBytes(1, 523);
     const pdf = pdfBytes('Sonata score');
-    const response = await upload(suite.app, suite.ana, [
+    const { stored, json } = await uploadAndView([
       {
         name: 'sonata.tla',
         bytes: analysisTla({
@@ -247,11 +255,7 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
       { name: 'sonata.wav', bytes: wav },
       { name: 'Sonata score.pdf', bytes: pdf },
     ]);
-    expect(response.statusCode, response.body).toBe(201);
-    expect(response.json<UploadResponseJson>().files[0]!.not_included).toEqual(['missing.pdf']);
-    const json = (
-      await viewerJson(response.json<UploadResponseJson>().files[0]!.id)
-    ).json<ViewerFileJson>();
+    expect(stored.not_included).toEqual(['missing.pdf']);
     expect(json.concrete_work.storage).toBe('staticfiles');
     expect(json.concrete_work.media_name).toBe('Sonata.WAV');
     expect(json.concrete_work.type).toBe('audio');
@@ -279,7 +283,7 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
   });
 
   it('stores a .tla without the media and PDF it names, and says which were not included', async () => {
-    const response = await upload(suite.app, suite.ana, [
+    const { stored, json } = await uploadAndView([
       {
         name: 'piece.tla',
         bytes: analysisTla({
@@ -289,10 +293,7 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
         }),
       },
     ]);
-    expect(response.statusCode, response.body).toBe(201);
-    const [stored] = response.json<UploadResponseJson>().files;
     expect(stored).toMatchObject({ title: 'Piece alone', not_included: ['piece.mp3', 's.pdf'] });
-    const json = (await viewerJson(stored!.id)).json<ViewerFileJson>();
     expect(json.concrete_work).toMatchObject({
       storage: 'abstract',
       url: '',
@@ -334,14 +335,10 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
   });
 
   it('keeps a YouTube media_path as the work url and needs no media file for it', async () => {
-    const response = await upload(suite.app, suite.ana, [
+    const { stored, json } = await uploadAndView([
       { name: 'youtube-marker-v0.6.4.tla', bytes: fixture('youtube-marker-v0.6.4.tla') },
     ]);
-    expect(response.statusCode).toBe(201);
-    expect(response.json<UploadResponseJson>().files[0]!.not_included).toEqual([]);
-    const json = (
-      await viewerJson(response.json<UploadResponseJson>().files[0]!.id)
-    ).json<ViewerFileJson>();
+    expect(stored.not_included).toEqual([]);
     expect(json.concrete_work.storage).toBe('youtube');
     expect(json.concrete_work.media_name).toBe('');
     expect(json.concrete_work.url).toContain('youtu');
