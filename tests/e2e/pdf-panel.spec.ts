@@ -1,7 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { xOfTime } from './support/time-axis';
 import { wavBytes } from '../server/support/media-bytes';
-import { signUpAndLogIn, uploadAnalysis, type AnalysisSpec } from './support/pdf-uploads';
+import {
+  pagesFrom,
+  signUpAndLogIn,
+  uploadAnalysis,
+  type AnalysisSpec,
+} from './support/pdf-uploads';
 import { brokenPdf, scorePdf } from './support/score-pdf';
 
 /**
@@ -23,22 +28,14 @@ const mainAnalysis: AnalysisSpec = {
     {
       name: 'Piano score',
       path: '/home/ana/scores/piano-score.pdf',
-      markers: [
-        { time: 0, page: 1 },
-        { time: 4, page: 2 },
-        { time: 8, page: 3 },
-        { time: 12, page: 4 },
-      ],
+      markers: pagesFrom(0, 4, 8, 12),
     },
     {
       name: 'Short score',
       path: 'short-score.pdf',
-      markers: [
-        { time: 0, page: 1 },
-        { time: 6, page: 2 },
-      ],
+      markers: pagesFrom(0, 6),
     },
-    { name: 'Parts', path: 'parts-not-uploaded.pdf', markers: [{ time: 0, page: 1 }] },
+    { name: 'Parts', path: 'parts-not-uploaded.pdf', markers: pagesFrom(0) },
   ],
 };
 
@@ -60,7 +57,7 @@ test.beforeAll(async ({ playwright }) => {
   const single = (title: string, path: string): AnalysisSpec => ({
     title,
     length: 10,
-    pdfs: [{ name: title, path, markers: [{ time: 0, page: 1 }] }],
+    pdfs: [{ name: title, path, markers: pagesFrom(0) }],
   });
   ids.broken = await uploadAnalysis(
     request,

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { clicksWav } from './support/viewer-files';
-import { signUpAndLogIn, uploadAnalysis } from './support/pdf-uploads';
+import { pagesFrom, signUpAndLogIn, uploadAnalysis } from './support/pdf-uploads';
 import { scorePdf } from './support/score-pdf';
 
 /**
@@ -31,10 +31,7 @@ test('during playback one requestAnimationFrame callback runs per frame', async 
         {
           name: 'Score',
           path: 'clock.pdf',
-          markers: [
-            { time: 0, page: 1 },
-            { time: 15, page: 2 },
-          ],
+          markers: pagesFrom(0, 15),
         },
       ],
     },

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { registerByApi } from './support/accounts';
 import { expectLinkTargets } from './support/links';
-import { analysisTla } from './support/pdf-uploads';
+import { analysisTla, pagesFrom } from './support/pdf-uploads';
 
 /**
  * Uploads and the dashboard end to end in Chromium: log in, upload two real desktop files privately, find them on
@@ -272,9 +272,7 @@ test('a .tla uploaded without its recording and PDF: the upload and the viewer s
     length: 30,
     mediaPath: 'C:\\Users\\clara\\Music\\lesson take.mp3',
     markers: [{ time: 5, label: 'theme' }],
-    pdfs: [
-      { name: 'Score', path: '/home/clara/lesson score.pdf', markers: [{ time: 0, page: 1 }] },
-    ],
+    pdfs: [{ name: 'Score', path: '/home/clara/lesson score.pdf', markers: pagesFrom(0) }],
   });
   await page
     .locator('input[type=file]')

@@ -13,6 +13,11 @@ export interface PdfTimelineSpec {
   markers: { time: number; page: number }[];
 }
 
+/** The markers of a PDF timeline that shows page 1 from the first time, page 2 from the next... */
+export function pagesFrom(...times: number[]): PdfTimelineSpec['markers'] {
+  return times.map((time, index) => ({ time, page: index + 1 }));
+}
+
 export interface AnalysisSpec {
   title: string;
   length: number;
