@@ -22,13 +22,20 @@ async function logInByApi(request: APIRequestContext) {
   return (await response.json()) as { access: string; refresh: string };
 }
 
-/** Opens the site with a session whose access token has expired (the refresh token is live). */
-async function startWithExpiredAccess(page: Page, request: APIRequestContext) {
+/**
+ * Opens the site with a session whose access token has expired; its refresh token is live, or
+ * expired too with `refreshExpired`.
+ */
+async function startWithExpiredAccess(
+  page: Page,
+  request: APIRequestContext,
+  { refreshExpired = false } = {},
+) {
   const pair = await logInByApi(request);
   await page.goto('/about');
   await storeSession(page, {
     access: await expiredToken('access', pair.access),
-    refresh: pair.refresh,
+    refresh: refreshExpired ? await expiredToken('refresh', pair.access) : pair.refresh,
     username,
   });
 }
@@ -53,75 +60,67 @@ test.beforeAll(async ({ request }) => {
   privateId = ((await uploaded.json()) as { files: { id: number }[] }).files[0]!.id;
 });
 
-test('with an expired access token, the viewer draws a public example and the own private file', async ({
-  page,
-  request,
-}) => {
-  await startWithExpiredAccess(page, request);
-  await page.goto('/viewer/135');
-  await expectDrawn(page);
-  await expect(page.getByText(`Hi, ${username}`)).toBeVisible();
-
-  await expireAccessToken(page);
-  await page.goto(`/viewer/${privateId}`);
-  await expectDrawn(page);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(privateTitle);
-  await expect(page.getByText(`Hi, ${username}`)).toBeVisible();
-});
-
-test('with an expired access token, search, the dashboard, an upload and a download work', async ({
-  page,
-  request,
-}) => {
-  await startWithExpiredAccess(page, request);
-  await page.goto('/browse/files/');
-  await page.getByPlaceholder('contains...').first().fill('K. 284');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.locator('table tbody tr').first()).toContainText('K. 284');
-
-  await expireAccessToken(page);
-  await page.goto('/dashboard/');
-  await expect(page.getByRole('cell', { name: privateTitle, exact: true })).toBeVisible();
-
-  await expireAccessToken(page);
-  await page.goto('/upload/');
-  const uploadTitle = `Second sketch ${username}`;
-  await page.locator('input[type=file]').setInputFiles({
-    name: 'second.tla',
-    mimeType: 'application/json',
-    buffer: tlaFor('', uploadTitle, 10),
+test.describe('with an expired access token', () => {
+  test.beforeEach(async ({ page, request }) => {
+    await startWithExpiredAccess(page, request);
   });
-  await page.getByRole('button', { name: 'UPLOAD' }).click();
-  await expect(page.getByText('Succesfully uploaded file(s)')).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard\/?$/);
-  await expect(page.getByRole('cell', { name: uploadTitle, exact: true })).toBeVisible();
 
-  await expireAccessToken(page);
-  await page.reload();
-  const row = page.locator('table.own-files tbody tr').filter({
-    has: page.getByRole('cell', { name: privateTitle, exact: true }),
+  test('the viewer draws a public example and the own private file', async ({ page }) => {
+    await page.goto('/viewer/135');
+    await expectDrawn(page);
+    await expect(page.getByText(`Hi, ${username}`)).toBeVisible();
+
+    await expireAccessToken(page);
+    await page.goto(`/viewer/${privateId}`);
+    await expectDrawn(page);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(privateTitle);
+    await expect(page.getByText(`Hi, ${username}`)).toBeVisible();
   });
-  const downloading = page.waitForEvent('download');
-  await row.getByRole('button', { name: `Download ${privateTitle}` }).click();
-  const download = await downloading;
-  const saved = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
-    media_metadata: { title: string };
-  };
-  expect(saved.media_metadata.title).toBe(privateTitle);
-  await expect(page.getByText(`Hi, ${username}`)).toBeVisible();
+
+  test('search, the dashboard, an upload and a download work', async ({ page }) => {
+    await page.goto('/browse/files/');
+    await page.getByPlaceholder('contains...').first().fill('K. 284');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.locator('table tbody tr').first()).toContainText('K. 284');
+
+    await expireAccessToken(page);
+    await page.goto('/dashboard/');
+    await expect(page.getByRole('cell', { name: privateTitle, exact: true })).toBeVisible();
+
+    await expireAccessToken(page);
+    await page.goto('/upload/');
+    const uploadTitle = `Second sketch ${username}`;
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'second.tla',
+      mimeType: 'application/json',
+      buffer: tlaFor('', uploadTitle, 10),
+    });
+    await page.getByRole('button', { name: 'UPLOAD' }).click();
+    await expect(page.getByText('Succesfully uploaded file(s)')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/?$/);
+    await expect(page.getByRole('cell', { name: uploadTitle, exact: true })).toBeVisible();
+
+    await expireAccessToken(page);
+    await page.reload();
+    const row = page.locator('table.own-files tbody tr').filter({
+      has: page.getByRole('cell', { name: privateTitle, exact: true }),
+    });
+    const downloading = page.waitForEvent('download');
+    await row.getByRole('button', { name: `Download ${privateTitle}` }).click();
+    const download = await downloading;
+    const saved = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+      media_metadata: { title: string };
+    };
+    expect(saved.media_metadata.title).toBe(privateTitle);
+    await expect(page.getByText(`Hi, ${username}`)).toBeVisible();
+  });
 });
 
 test('with the refresh token also expired, the public viewer draws and the user is logged out', async ({
   page,
   request,
 }) => {
-  const pair = await logInByApi(request);
-  await page.goto('/about');
-  await storeSession(page, {
-    access: await expiredToken('access', pair.access),
-    refresh: await expiredToken('refresh', pair.access),
-    username,
-  });
+  await startWithExpiredAccess(page, request, { refreshExpired: true });
   await page.goto('/viewer/135');
   await expectDrawn(page);
   await expect(page.getByRole('link', { name: 'LOGIN' })).toBeVisible();
@@ -137,14 +136,8 @@ test('two tabs renewing the same session at once both stay signed in (the refres
   context,
   request,
 }) => {
-  const pair = await logInByApi(request);
   const first = await context.newPage();
-  await first.goto('/about');
-  await storeSession(first, {
-    access: await expiredToken('access', pair.access),
-    refresh: pair.refresh,
-    username,
-  });
+  await startWithExpiredAccess(first, request);
   const second = await context.newPage();
   // The first tab's renewal is slow to reach the server: the second tab needs one meanwhile.
   await first.route('**/api/v1/token/refresh/', async (route) => {
