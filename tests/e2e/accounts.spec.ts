@@ -17,6 +17,12 @@ function pathname(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
+/** Waits until the page is at `route` and shows `text`. */
+async function expectPageWith(page: Page, route: string, text: string) {
+  await expect.poll(() => pathname(page)).toBe(route);
+  await expect(page.getByText(text)).toBeVisible();
+}
+
 /** An input's messages: the list its aria-describedby points at, right under it. */
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
@@ -128,20 +134,18 @@ test.describe('accounts', () => {
     // Forgot the password: ask for a link, follow it from the outbox, set a new password.
     await page.goto('/login/');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
-    await expect.poll(() => pathname(page)).toBe('/reset-password/');
-    await expect(
-      page.getByText(
-        'Enter the e-mail you registered with to receive a link to reset your password.',
-      ),
-    ).toBeVisible();
+    await expectPageWith(
+      page,
+      '/reset-password/',
+      'Enter the e-mail you registered with to receive a link to reset your password.',
+    );
     await field(page, 'E-MAIL').fill(`${username}@example.org`);
     await page.getByRole('button', { name: 'SEND E-MAIL' }).click();
-    await expect.poll(() => pathname(page)).toBe('/reset-password-confirm/');
-    await expect(
-      page.getByText(
-        'If the e-mail you provided was registered, you will receive a password reset link.',
-      ),
-    ).toBeVisible();
+    await expectPageWith(
+      page,
+      '/reset-password-confirm/',
+      'If the e-mail you provided was registered, you will receive a password reset link.',
+    );
     await expect(
       page.getByRole('main').getByRole('link', { name: 'Back to the home page' }),
     ).toHaveAttribute('href', '/');
