@@ -40,16 +40,15 @@ const repeatsToBarsOneAndThree = successors([
   [4, [3, -1]],
 ]);
 
+/** The score repeatsToBarsOneAndThree plays, with `barThree` in the bar the second repeat goes to. */
+function twoRepeatsScore(barThree: string): string {
+  return score(['<voice/>', '<endRepeat>2</endRepeat>', barThree, '<endRepeat>2</endRepeat>']);
+}
+
 describe('correctedScore', () => {
   it('adds the start-repeat an end-repeat implies, and lowers the version', () => {
     // Bars: 1 2 :|3 4 :| — the second repeat goes back to bar 3, which has no mark.
-    const original = score([
-      '<voice/>',
-      '<endRepeat>2</endRepeat>',
-      '<voice/>',
-      '<endRepeat>2</endRepeat>',
-    ]);
-    const { mscx, changes } = correctedScore(original, repeatsToBarsOneAndThree);
+    const { mscx, changes } = correctedScore(twoRepeatsScore('<voice/>'), repeatsToBarsOneAndThree);
     expect(mscx).toContain('<museScore version="3.01">');
     const bars = firstStaffBars(mscx);
     expect(bars).toHaveLength(4);
@@ -63,13 +62,10 @@ describe('correctedScore', () => {
   });
 
   it('leaves an explicit start-repeat and a repeat to the first bar alone', () => {
-    const original = score([
-      '<voice/>',
-      '<endRepeat>2</endRepeat>',
-      '<startRepeat/>',
-      '<endRepeat>2</endRepeat>',
-    ]);
-    const { mscx, changes } = correctedScore(original, repeatsToBarsOneAndThree);
+    const { mscx, changes } = correctedScore(
+      twoRepeatsScore('<startRepeat/>'),
+      repeatsToBarsOneAndThree,
+    );
     expect(changes).toEqual([]);
     expect(mscx.match(/<startRepeat\/>/g)).toHaveLength(1);
   });
