@@ -2,10 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RequestLoad } from '../../server/plugins/request-load';
 
-/** A server with a route that answers whether others are waiting, and one that holds on. */
+/**
+ * A server tracked by a RequestLoad, with a route that holds its answer until released and one
+ * that answers whether others are waiting (counting itself, so: whether a held one is open).
+ */
 async function loadServer() {
   const load = new RequestLoad();
   const app = Fastify();
@@ -19,69 +22,61 @@ async function loadServer() {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
-  return { app, load, port, release };
-}
-
-let close: (() => Promise<void>) | null = null;
-afterEach(async () => {
-  await close?.();
-  close = null;
-});
-
-async function others(port: number): Promise<boolean> {
-  const response = await fetch(`http://127.0.0.1:${port}/others`);
-  return ((await response.json()) as { others: boolean }).others;
+  const url = (path: string) => `http://127.0.0.1:${port}${path}`;
+  const others = async () =>
+    ((await (await fetch(url('/others'))).json()) as { others: boolean }).others;
+  /** Resolves once the server reports what `expected` says, polling every 10 ms. */
+  const othersBecome = async (expected: boolean) => {
+    const deadline = Date.now() + 5_000;
+    while ((await others()) !== expected) {
+      if (Date.now() > deadline) throw new Error(`others never became ${expected}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  const stop = async () => {
+    release();
+    await app.close();
+  };
+  return { load, port, url, others, othersBecome, release, stop };
 }
 
 describe('RequestLoad', () => {
+  let server: Awaited<ReturnType<typeof loadServer>>;
+  beforeEach(async () => {
+    server = await loadServer();
+  });
+  afterEach(() => server.stop());
+
   it('sees other requests only while they are being answered', async () => {
-    const server = await loadServer();
-    close = () => server.app.close();
-    expect(await others(server.port)).toBe(false);
-    const held = fetch(`http://127.0.0.1:${server.port}/held`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await others(server.port)).toBe(true);
+    expect(await server.others()).toBe(false);
+    const held = fetch(server.url('/held'));
+    await server.othersBecome(true);
     server.release();
-    await (await held).json();
-    expect(await others(server.port)).toBe(false);
+    expect(await (await held).json()).toEqual({ done: true });
+    await server.othersBecome(false);
   });
 
   it('stops counting a request whose client went away', async () => {
-    const server = await loadServer();
-    close = async () => {
-      server.release();
-      await server.app.close();
-    };
-    const left = request({ host: '127.0.0.1', port: server.port, path: '/held' });
+    const left = request(server.url('/held'));
     left.on('error', () => {});
     left.end();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await others(server.port)).toBe(true);
-    const closed = new Promise((resolve) => left.once('close', resolve));
+    await server.othersBecome(true);
     left.destroy();
-    await closed;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await others(server.port)).toBe(false);
+    await server.othersBecome(false);
   });
 
   it('pauses for twice the work while others wait, and not at all alone', async () => {
-    const server = await loadServer();
-    close = async () => {
-      server.release();
-      await server.app.close();
-    };
     const alone = performance.now();
     await server.load.stepAside(1_000);
-    expect(performance.now() - alone).toBeLessThan(200);
-    const held = fetch(`http://127.0.0.1:${server.port}/held`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    // stepAside counts the caller's own request: with none here, one other makes two.
-    const waiting = fetch(`http://127.0.0.1:${server.port}/held`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(performance.now() - alone).toBeLessThan(500);
+    // stepAside counts its caller's request among those answered: here two held ones stand in
+    // for the caller's and another's.
+    const held = [fetch(server.url('/held')), fetch(server.url('/held'))];
+    await server.othersBecome(true);
     const busy = performance.now();
     await server.load.stepAside(30);
     expect(performance.now() - busy).toBeGreaterThanOrEqual(59);
     server.release();
-    await Promise.all([(await held).json(), (await waiting).json()]);
+    await Promise.all(held.map(async (response) => (await response).json()));
   });
 });
