@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { request as httpRequest } from 'node:http';
@@ -142,20 +142,26 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
   }
 
   it('steps aside after every batch, with the time the batch took', async () => {
-    const params = { query: { 'tl.kind': 'MARKER', cmp: { label: 'zqxexport 1' } } };
-    const worked: number[] = [];
-    const { stream } = exportComponents(
-      suite.testDb.database,
-      Object.fromEntries(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)])),
-      'http://test',
-      { batchSize: 4, stepAside: async (ms) => void worked.push(ms) },
-    );
-    let text = '';
-    for await (const chunk of stream) text += String(chunk);
-    const rows = parseCsv(text).length - 1;
-    expect(rows).toBeGreaterThan(8);
-    expect(worked).toHaveLength(Math.ceil(rows / 4));
-    expect(worked.every((ms) => ms >= 0)).toBe(true);
+    const load = new RequestLoad();
+    const stepAside = vi.spyOn(load, 'stepAside');
+    const server = Fastify();
+    await server.register(searchExportRoutes, {
+      database: suite.testDb.database,
+      publicUrl: 'http://localhost:8080',
+      load,
+      batchSize: 4,
+    });
+    try {
+      const params = { query: { 'tl.kind': 'MARKER', cmp: { label: 'zqxexport 1' } } };
+      const response = await server.inject({ url: `/components/export/?${query(params)}` });
+      expect(response.statusCode).toBe(200);
+      const rows = parseCsv(response.body).length - 1;
+      expect(rows).toBeGreaterThan(8);
+      expect(stepAside).toHaveBeenCalledTimes(Math.ceil(rows / 4));
+      for (const [worked] of stepAside.mock.calls) expect(worked).toBeGreaterThanOrEqual(0);
+    } finally {
+      await server.close();
+    }
   });
 
   it('uses the same conditions and order as components/query', async () => {
