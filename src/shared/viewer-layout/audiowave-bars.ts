@@ -1,6 +1,6 @@
 import { AUDIOWAVE_BAR_WIDTH, AUDIOWAVE_HEIGHT } from './layout-constants';
 import { numberField, permuted, timeOrder } from './time-order';
-import { runningMaxEnd, segmentRange, visibleTimes } from './visible-range';
+import { runningMaxEnd, segmentRange, visibleTimes, type ViewSpan } from './visible-range';
 
 export interface AudiowaveBars {
   starts: Float64Array;
@@ -39,16 +39,14 @@ export interface AudiowaveColumn {
  */
 export function audiowaveView(
   wave: AudiowaveBars,
-  pxPerSecond: number,
-  offset: number,
-  viewportWidth: number,
+  { pps, offset, viewport }: ViewSpan,
   height = AUDIOWAVE_HEIGHT,
 ): AudiowaveColumn[] {
-  const [t0, t1] = visibleTimes(pxPerSecond, offset, viewportWidth);
+  const [t0, t1] = visibleTimes(pps, offset, viewport);
   const [from, to] = segmentRange(wave.starts, wave.maxEnds, t0, t1);
   const columns: AudiowaveColumn[] = [];
   for (let i = from; i < to; i++) {
-    const x = (wave.starts[i] ?? 0) * pxPerSecond - offset;
+    const x = (wave.starts[i] ?? 0) * pps - offset;
     const column = Math.floor(x / AUDIOWAVE_BAR_WIDTH) * AUDIOWAVE_BAR_WIDTH;
     const barHeight = (wave.amplitudes[i] ?? 0) * height;
     const last = columns[columns.length - 1];

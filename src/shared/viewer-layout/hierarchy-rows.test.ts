@@ -53,9 +53,7 @@ describe('hierarchyView', () => {
     hierarchyView(
       hierarchyRows(units),
       units.map((u) => u.label),
-      pxPerSecond,
-      0,
-      width,
+      { pps: pxPerSecond, offset: 0, viewport: width },
     );
 
   it('draws visible boxes with labels clipped to the box', () => {

@@ -5,7 +5,13 @@ import {
 } from './layout-constants';
 import { fitLabel, parseColor } from './label-fit';
 import { numberField, permuted, timeOrder } from './time-order';
-import { aggregateSegments, runningMaxEnd, segmentRange, visibleTimes } from './visible-range';
+import {
+  aggregateSegments,
+  runningMaxEnd,
+  segmentRange,
+  visibleTimes,
+  type ViewSpan,
+} from './visible-range';
 
 export interface HierarchyInput {
   start: number;
@@ -108,25 +114,23 @@ const LABEL_PADDING = 3;
 export function hierarchyView(
   rows: HierarchyRows,
   labels: readonly string[],
-  pxPerSecond: number,
-  offset: number,
-  viewportWidth: number,
+  { pps, offset, viewport }: ViewSpan,
   levelHeight = HIERARCHY_LEVEL_HEIGHT,
 ): HierarchyBox[] {
-  const [t0, t1] = visibleTimes(pxPerSecond, offset, viewportWidth);
+  const [t0, t1] = visibleTimes(pps, offset, viewport);
   const boxes: HierarchyBox[] = [];
   for (const level of rows.levels) {
     const [from, to] = segmentRange(level.starts, level.maxEnds, t0, t1);
     const visible: number[] = [];
     for (let i = from; i < to; i++) if ((level.ends[i] ?? 0) > t0) visible.push(i);
-    const x0s = Float32Array.from(visible, (i) => (level.starts[i] ?? 0) * pxPerSecond - offset);
-    const x1s = Float32Array.from(visible, (i) => (level.ends[i] ?? 0) * pxPerSecond - offset);
+    const x0s = Float32Array.from(visible, (i) => (level.starts[i] ?? 0) * pps - offset);
+    const x1s = Float32Array.from(visible, (i) => (level.ends[i] ?? 0) * pps - offset);
     const merged = aggregateSegments(x0s, x1s);
     for (let n = 0; n < merged.length; n += 3) {
       const x0 = merged[n] ?? 0;
       const x1 = merged[n + 1] ?? 0;
       const index = level.indices[visible[merged[n + 2] ?? 0] ?? 0] ?? 0;
-      const shownWidth = Math.min(x1, viewportWidth) - Math.max(x0, 0);
+      const shownWidth = Math.min(x1, viewport) - Math.max(x0, 0);
       boxes.push({
         index,
         x0,

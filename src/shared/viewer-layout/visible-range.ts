@@ -35,6 +35,16 @@ function firstIndexPast(
   return low;
 }
 
+/** Where a view stands on the time axis. */
+export interface ViewSpan {
+  /** Pixels per second at the view's zoom. */
+  pps: number;
+  /** A time's x on screen is `time * pps - offset`. */
+  offset: number;
+  /** The data area's width, px. */
+  viewport: number;
+}
+
 /** The times at a view's left and right edges: [t0, t1]. */
 export function visibleTimes(
   pxPerSecond: number,

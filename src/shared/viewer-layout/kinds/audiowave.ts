@@ -18,10 +18,11 @@ export const audiowaveLayout: KindLayout = {
   most: () => MAX_AUDIOWAVE_HEIGHT,
   lastTime: (prepared) => lastOf(prepared.wave?.maxEnds),
 
-  draw(prepared, { height, pps, offset, viewport }, out) {
+  draw(prepared, view, out) {
+    const { height } = view;
     const wave = prepared.wave;
     if (!wave) return;
-    for (const column of audiowaveView(wave, pps, offset, viewport, height)) {
+    for (const column of audiowaveView(wave, view, height)) {
       out.visibleCount++;
       const h = Math.max(1, column.height);
       out.rect(column.x, (height - h) / 2, AUDIOWAVE_BAR_WIDTH, h, AUDIOWAVE_COLOR);

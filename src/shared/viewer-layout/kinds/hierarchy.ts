@@ -37,17 +37,11 @@ export const hierarchyLayout: KindLayout = {
   lastTime: (prepared) =>
     Math.max(0, ...(prepared.hierarchy?.levels ?? []).map((level) => lastOf(level.maxEnds))),
 
-  draw(prepared, { height, pps, offset, viewport }, out) {
+  draw(prepared, view, out) {
     const rows = prepared.hierarchy;
     if (!rows) return;
-    const boxes = hierarchyView(
-      rows,
-      prepared.hierarchyLabels ?? [],
-      pps,
-      offset,
-      viewport,
-      height / Math.max(1, rows.levelCount),
-    );
+    const levelHeight = view.height / Math.max(1, rows.levelCount);
+    const boxes = hierarchyView(rows, prepared.hierarchyLabels ?? [], view, levelHeight);
     for (const box of boxes) {
       // Whole pixels, and a darker first pixel column: a unit's boundary shows at any zoom,
       // also where it touches a unit of the same colour. Where units are a pixel or two wide
@@ -62,7 +56,7 @@ export const hierarchyLayout: KindLayout = {
       if (!box.label) continue;
       // Centred in the part of the unit on screen.
       const left = Math.max(x0, 0);
-      const right = Math.min(x1, viewport);
+      const right = Math.min(x1, view.viewport);
       const width = labelWidth(box.label, LABEL_FONT_SIZE);
       out.labels.push({
         x: Math.max(left + 2, (left + right - width) / 2),

@@ -2,19 +2,13 @@ import type { TimelineJson } from '../../api-types';
 import type { DrawingBuilder } from '../timeline-drawing';
 import type { HeightSource } from '../timeline-heights';
 import { numberField, permuted, timeOrder } from '../time-order';
-import { pointRange } from '../visible-range';
+import { pointRange, type ViewSpan } from '../visible-range';
 import type { PreparedTimeline, SortedPoints } from '../viewer-document';
 
 /** One view of a timeline row: the scale and the room it is drawn in. */
-export interface KindView {
+export interface KindView extends ViewSpan {
   /** The row's height, px. */
   height: number;
-  /** Pixels per second at the view's zoom. */
-  pps: number;
-  /** A time's x on screen is `time * pps - offset`. */
-  offset: number;
-  /** The data area's width, px. */
-  viewport: number;
   /** The media's end, seconds. */
   end: number;
 }
