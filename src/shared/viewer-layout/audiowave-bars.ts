@@ -39,10 +39,11 @@ export interface AudiowaveColumn {
  */
 export function audiowaveView(
   wave: AudiowaveBars,
-  { pps, offset, viewport }: ViewSpan,
+  view: ViewSpan,
   height = AUDIOWAVE_HEIGHT,
 ): AudiowaveColumn[] {
-  const [t0, t1] = visibleTimes(pps, offset, viewport);
+  const { pps, offset } = view;
+  const [t0, t1] = visibleTimes(view);
   const [from, to] = segmentRange(wave.starts, wave.maxEnds, t0, t1);
   const columns: AudiowaveColumn[] = [];
   for (let i = from; i < to; i++) {

@@ -93,7 +93,7 @@ describe('beatView', () => {
       measureNumbers: [0],
       measuresToForceDisplay: [],
     });
-    const view = beatView(times, s, 30, 0, 1000);
+    const view = beatView(times, s, { pps: 30, offset: 0, viewport: 1000 });
     expect(view.labels.map((l) => [l.x, l.text])).toEqual([
       [0, '0'],
       [30, '1'],
@@ -108,7 +108,7 @@ describe('beatView', () => {
   it('culls to the viewport', () => {
     const times = Float64Array.from({ length: 100 }, (_, i) => i);
     const s = measureStructure({ ...none, beatCount: 100, beatPattern: [4] });
-    const view = beatView(times, s, 50, 50 * 40, 500);
+    const view = beatView(times, s, { pps: 50, offset: 50 * 40, viewport: 500 });
     expect(view.tickBeat[0]).toBe(40);
     expect(view.tickBeat[view.tickBeat.length - 1]).toBe(50);
     expect(view.labels.map((l) => l.text)).toEqual(['11', '12', '13']);
@@ -120,7 +120,7 @@ describe('beatView', () => {
     const s = measureStructure({ ...none, beatCount, beatPattern: [4] });
     const width = 1800;
     const pps = width / (beatCount / 4);
-    const view = beatView(times, s, pps, 0, width);
+    const view = beatView(times, s, { pps, offset: 0, viewport: width });
     expect(view.tickX.length).toBeLessThanOrEqual(width + 1);
     expect(view.tickX.length).toBeGreaterThan(width - 2);
     // Measure starts take their pixel column: every tall tick is a measure start.

@@ -1,6 +1,12 @@
 import { MIN_BEAT_LABEL_SPACING, SMALL_LABEL_FONT_SIZE } from './layout-constants';
 import { labelWidth } from './label-fit';
-import { aggregatePoints, lowerBound, pointRange, visibleTimes } from './visible-range';
+import {
+  aggregatePoints,
+  lowerBound,
+  pointRange,
+  visibleTimes,
+  type ViewSpan,
+} from './visible-range';
 
 export interface MeasureInput {
   beatCount: number;
@@ -111,19 +117,18 @@ export interface BeatView {
 
 /**
  * The beats of a viewport: visible beats culled by binary search, ticks aggregated per pixel,
- * measure numbers thinned. `times` are sorted beat times; x = time * pxPerSecond - offset.
+ * measure numbers thinned. `times` are sorted beat times; x = time * pps - offset.
  */
 export function beatView(
   times: Float64Array,
   structure: MeasureStructure,
-  pxPerSecond: number,
-  offset: number,
-  viewportWidth: number,
+  view: ViewSpan,
 ): BeatView {
-  const [t0, t1] = visibleTimes(pxPerSecond, offset, viewportWidth);
+  const { pps, offset } = view;
+  const [t0, t1] = visibleTimes(view);
   const [from, to] = pointRange(times, t0, t1);
   const xs = new Float32Array(to - from);
-  for (let i = from; i < to; i++) xs[i - from] = (times[i] ?? 0) * pxPerSecond - offset;
+  for (let i = from; i < to; i++) xs[i - from] = (times[i] ?? 0) * pps - offset;
   const kept = aggregatePoints(xs, structure.firstInMeasure.subarray(from, to));
   const tickX = new Float32Array(kept.length);
   const tickIsMeasure = new Uint8Array(kept.length);
@@ -133,7 +138,7 @@ export function beatView(
     tickBeat[n] = k + from;
     tickIsMeasure[n] = structure.firstInMeasure[k + from] ?? 0;
   });
-  const shown = shownMeasures(structure, (beat) => (times[beat] ?? 0) * pxPerSecond);
+  const shown = shownMeasures(structure, (beat) => (times[beat] ?? 0) * pps);
   const labels: BeatView['labels'] = [];
   const firstMeasure = Math.max(0, lowerBound(structure.measureStart, from) - 1);
   for (let m = firstMeasure; m < structure.measureStart.length; m++) {
@@ -141,7 +146,7 @@ export function beatView(
     if (beat >= to) break;
     if (beat < from || shown[m] !== 1) continue;
     labels.push({
-      x: (times[beat] ?? 0) * pxPerSecond - offset,
+      x: (times[beat] ?? 0) * pps - offset,
       text: String(structure.measureNumber[m]),
       measure: m,
     });

@@ -93,7 +93,7 @@ describe('harmonyRows and harmonyView', () => {
   });
 
   it('shows a label where it starts clear of the last one drawn in its row', () => {
-    const marks = harmonyView(rows, labels, 100, 0, 1000, 1000);
+    const marks = harmonyView(rows, labels, { pps: 100, offset: 0, viewport: 1000 }, 1000);
     const lower = marks.filter((m) => m.row === 1);
     // V65 at 100 px runs over the I five pixels later, which goes unlabelled.
     expect(lower.map((m) => [m.index, m.label?.main ?? null])).toEqual([
@@ -115,9 +115,7 @@ describe('harmonyRows and harmonyView', () => {
         asked.push(index);
         return lookup(index);
       },
-      0.25,
-      0,
-      500,
+      { pps: 0.25, offset: 0, viewport: 500 },
       2_000 * 0.25,
     );
     const shown = marks.filter((m) => m.label !== null);
@@ -134,7 +132,7 @@ describe('harmonyRows and harmonyView', () => {
   });
 
   it('keeps the run that began before the viewport', () => {
-    const marks = harmonyView(rows, labels, 100, 200, 100, 1000);
+    const marks = harmonyView(rows, labels, { pps: 100, offset: 200, viewport: 100 }, 1000);
     expect(marks.filter((m) => m.row === 0).map((m) => m.index)).toEqual([0]);
   });
 });

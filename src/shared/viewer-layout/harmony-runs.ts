@@ -2,7 +2,13 @@ import { harmonyLabelParts } from '../harmony/harmony-label';
 import type { KeyFields } from '../harmony/pitch-spelling';
 import { FIGURE_FONT_SIZE } from './layout-constants';
 import { labelWidth, spacedLabelWidth } from './label-fit';
-import { aggregatePoints, lowerBound, upperBound, visibleTimes } from './visible-range';
+import {
+  aggregatePoints,
+  lowerBound,
+  upperBound,
+  visibleTimes,
+  type ViewSpan,
+} from './visible-range';
 import { numberField, permuted, timeOrder } from './time-order';
 
 export interface HarmonyInput {
@@ -162,19 +168,18 @@ const LABEL_GAP = 4;
 export function harmonyView(
   rows: readonly HarmonyRow[],
   labels: readonly HarmonyLabel[] | HarmonyLabelLookup,
-  pxPerSecond: number,
-  offset: number,
-  viewportWidth: number,
+  view: ViewSpan,
   contentEnd: number,
 ): HarmonyMark[] {
-  const [t0, t1] = visibleTimes(pxPerSecond, offset, viewportWidth);
+  const { pps, offset } = view;
+  const [t0, t1] = visibleTimes(view);
   const end = contentEnd - offset;
   const marks: HarmonyMark[] = [];
   for (const row of rows) {
     const from = Math.max(0, lowerBound(row.times, t0) - 1);
     const to = upperBound(row.times, t1, from);
     const xs = new Float32Array(to - from);
-    for (let i = from; i < to; i++) xs[i - from] = (row.times[i] ?? 0) * pxPerSecond - offset;
+    for (let i = from; i < to; i++) xs[i - from] = (row.times[i] ?? 0) * pps - offset;
     let clearFrom = -Infinity;
     for (const k of aggregatePoints(xs)) {
       const index = row.indices[k + from] ?? 0;

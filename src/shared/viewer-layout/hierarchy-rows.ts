@@ -114,10 +114,11 @@ const LABEL_PADDING = 3;
 export function hierarchyView(
   rows: HierarchyRows,
   labels: readonly string[],
-  { pps, offset, viewport }: ViewSpan,
+  view: ViewSpan,
   levelHeight = HIERARCHY_LEVEL_HEIGHT,
 ): HierarchyBox[] {
-  const [t0, t1] = visibleTimes(pps, offset, viewport);
+  const { pps, offset, viewport } = view;
+  const [t0, t1] = visibleTimes(view);
   const boxes: HierarchyBox[] = [];
   for (const level of rows.levels) {
     const [from, to] = segmentRange(level.starts, level.maxEnds, t0, t1);

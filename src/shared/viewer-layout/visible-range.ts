@@ -46,12 +46,8 @@ export interface ViewSpan {
 }
 
 /** The times at a view's left and right edges: [t0, t1]. */
-export function visibleTimes(
-  pxPerSecond: number,
-  offset: number,
-  viewportWidth: number,
-): [number, number] {
-  return [offset / pxPerSecond, (offset + viewportWidth) / pxPerSecond];
+export function visibleTimes({ pps, offset, viewport }: ViewSpan): [number, number] {
+  return [offset / pps, (offset + viewport) / pps];
 }
 
 /** Index range [from, to) of sorted point times inside [t0, t1]. */

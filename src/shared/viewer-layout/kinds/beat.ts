@@ -39,22 +39,23 @@ export const beatLayout: KindLayout = {
   most: () => MAX_BEAT_HEIGHT,
   lastTime: lastPointTime,
 
-  draw(prepared, { height, pps, offset, viewport }, out) {
+  draw(prepared, view, out) {
+    const { height, viewport } = view;
     const { points, measures } = prepared;
     if (!points || !measures) return;
-    const view = beatView(points.times, measures, pps, offset, viewport);
+    const beats = beatView(points.times, measures, view);
     const top = centredTop(height, BEAT_HEIGHT);
-    out.visibleCount = view.tickX.length;
-    view.tickX.forEach((x, n) => {
-      const tall = view.tickIsMeasure[n] === 1;
+    out.visibleCount = beats.tickX.length;
+    beats.tickX.forEach((x, n) => {
+      const tall = beats.tickIsMeasure[n] === 1;
       const h = tall ? MEASURE_TICK_HEIGHT : BEAT_TICK_HEIGHT;
       out.rect(Math.floor(x), top + BEAT_HEIGHT - h, 1, h, BEAT_TICK_COLOR);
-      out.hit(x - 3, 0, x + 3, height, points.indices[view.tickBeat[n] ?? 0] ?? 0);
+      out.hit(x - 3, 0, x + 3, height, points.indices[beats.tickBeat[n] ?? 0] ?? 0);
     });
     // A number that would cross the data area's right edge ends at its tick instead, when
     // that keeps clear of the number before it.
     let previousEnd = -Infinity;
-    for (const label of view.labels) {
+    for (const label of beats.labels) {
       let x = label.x + 2;
       const width = labelWidth(label.text, SMALL_LABEL_FONT_SIZE);
       if (x + width > viewport) {

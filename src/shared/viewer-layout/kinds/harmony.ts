@@ -23,11 +23,12 @@ export const harmonyLayout: KindLayout = {
   lastTime: (prepared) =>
     Math.max(0, ...(prepared.harmonyRows ?? []).map((row) => lastOf(row.times))),
 
-  draw(prepared, { height, pps, offset, viewport, end }, out) {
+  draw(prepared, view, out) {
+    const { height, pps, end } = view;
     const rows = prepared.harmonyRows;
     if (!rows) return;
     const rowHeight = height / 2;
-    const marks = harmonyView(rows, prepared.harmonyLabels ?? [], pps, offset, viewport, end * pps);
+    const marks = harmonyView(rows, prepared.harmonyLabels ?? [], view, end * pps);
     for (const mark of marks) {
       out.visibleCount++;
       const y = mark.row * rowHeight;
