@@ -3,7 +3,7 @@
  * (played-bars.ts): every row at every playing of its bar, in seconds of the audio. The mapping
  * of DCML to TiLiA follows the TiLiA team's dataset-converters (SOURCE.md).
  */
-import type { ComponentDraft, TimelineDraft } from './tla-document-builder';
+import { plainTimeline, type ComponentDraft, type TimelineDraft } from './tla-document-builder';
 import { PyFloat } from './tla-python-json';
 import { cell, parseFraction, type TsvRow } from './dcml-tables';
 import { absoluteLocalKey, keyFields, parseGlobalKey } from './dcml-keys';
@@ -131,11 +131,7 @@ export function phrasesTimeline(phrases: readonly Phrase[], ordinal: number): Ti
       order: [1, start],
     });
   }
-  return {
-    kind: 'HIERARCHY_TIMELINE',
-    attributes: { name: 'Phrases', height: 120, is_visible: true, ordinal },
-    components,
-  };
+  return plainTimeline('HIERARCHY_TIMELINE', { name: 'Phrases', height: 120, ordinal }, components);
 }
 
 export interface ConvertedRow {
@@ -273,9 +269,9 @@ export function cadencesTimeline(rows: readonly TimedRow[], ordinal: number): Ti
       order: [time],
     });
   }
-  return {
-    kind: 'MARKER_TIMELINE',
-    attributes: { name: 'Cadences', height: 30, is_visible: true, ordinal },
-    components: [...byTime.values()].sort((a, b) => (a.order[0] ?? 0) - (b.order[0] ?? 0)),
-  };
+  return plainTimeline(
+    'MARKER_TIMELINE',
+    { name: 'Cadences', height: 30, ordinal },
+    [...byTime.values()].sort((a, b) => (a.order[0] ?? 0) - (b.order[0] ?? 0)),
+  );
 }

@@ -2,7 +2,7 @@
  * The two timelines that come from the recording itself: its audiowave, and the score PDF's
  * pages turning as the bars are played.
  */
-import type { ComponentDraft, TimelineDraft } from './tla-document-builder';
+import { plainTimeline, type ComponentDraft, type TimelineDraft } from './tla-document-builder';
 import { PyFloat } from './tla-python-json';
 import type { PlayedBar } from './played-bars';
 
@@ -40,11 +40,11 @@ export function audiowaveTimeline(
       order: [start],
     };
   });
-  return {
-    kind: 'AUDIOWAVE_TIMELINE',
-    attributes: { name: 'Audiowave', height: 80, is_visible: true, ordinal },
+  return plainTimeline(
+    'AUDIOWAVE_TIMELINE',
+    { name: 'Audiowave', height: 80, ordinal },
     components,
-  };
+  );
 }
 
 export interface PageTurn {

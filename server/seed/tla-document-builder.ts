@@ -52,6 +52,18 @@ export interface TimelineDraft {
   components: ComponentDraft[];
 }
 
+/**
+ * A shown timeline with only the attributes every kind has, in the desktop's order: hierarchy,
+ * marker and audiowave timelines have no others.
+ */
+export function plainTimeline(
+  kind: string,
+  { name, height, ordinal }: { name: string; height: number; ordinal: number },
+  components: ComponentDraft[],
+): TimelineDraft {
+  return { kind, attributes: { name, height, is_visible: true, ordinal }, components };
+}
+
 /** ORDERING_ATTRS order of two components (missing values count as 0). */
 export function compareOrder(a: ComponentDraft, b: ComponentDraft): number {
   for (let i = 0; i < Math.max(a.order.length, b.order.length); i++) {
