@@ -8,7 +8,7 @@ import {
   MEASURE_TICK_HEIGHT,
   SMALL_LABEL_FONT_SIZE,
 } from '../layout-constants';
-import { centredTop, lastPointTime, sortedPoints, type KindLayout } from './kind-layout';
+import { centredTop, pointKind, sortedPoints } from './kind-layout';
 
 /** A list of numbers stored as JSON text in a beat timeline's fields; [] when it is not one. */
 function numberList(text: string | undefined): number[] {
@@ -22,7 +22,7 @@ function numberList(text: string | undefined): number[] {
 }
 
 /** Beats: a tick per beat, a taller one and the measure's number on each measure's first. */
-export const beatLayout: KindLayout = {
+export const beatLayout = pointKind(BEAT_HEIGHT, MAX_BEAT_HEIGHT, {
   prepare(timeline, prepared) {
     const beats = timeline.components as { time: number }[];
     prepared.points = sortedPoints(beats);
@@ -34,10 +34,6 @@ export const beatLayout: KindLayout = {
       measuresToForceDisplay: numberList(timeline.measures_to_force_display),
     });
   },
-
-  least: () => BEAT_HEIGHT,
-  most: () => MAX_BEAT_HEIGHT,
-  lastTime: lastPointTime,
 
   draw(prepared, view, out) {
     const { height, viewport } = view;
@@ -66,4 +62,4 @@ export const beatLayout: KindLayout = {
       out.labels.push({ x, y: top + 1, text: label.text, size: SMALL_LABEL_FONT_SIZE });
     }
   },
-};
+});

@@ -68,9 +68,21 @@ export function pointsOnScreen(
   return { from, xs };
 }
 
-/** A point timeline reaches its last point. */
-export function lastPointTime(prepared: PreparedTimeline): number {
-  return lastOf(prepared.points?.times);
+/**
+ * A point kind (marker, beat, PDF): its `prepare` fills `prepared.points` (sortedPoints); it is
+ * drawn between two fixed heights and reaches in time to its last point.
+ */
+export function pointKind(
+  least: number,
+  most: number,
+  layout: Pick<KindLayout, 'prepare' | 'draw'>,
+): KindLayout {
+  return {
+    ...layout,
+    least: () => least,
+    most: () => most,
+    lastTime: (prepared) => lastOf(prepared.points?.times),
+  };
 }
 
 /** The top that centres something `size` px tall in a row `height` px tall, in whole pixels. */

@@ -10,13 +10,7 @@ import {
 import { markerLabels } from '../marker-labels';
 import { GLYPH_MARKER } from '../timeline-drawing';
 import { aggregatePoints } from '../visible-range';
-import {
-  centredTop,
-  lastPointTime,
-  pointsOnScreen,
-  sortedPoints,
-  type KindLayout,
-} from './kind-layout';
+import { centredTop, pointKind, pointsOnScreen, sortedPoints } from './kind-layout';
 
 const MARKER_HALF_WIDTH = 5;
 /** Where a marker (a triangle with a stem under it, one glyph) starts below the row's top. */
@@ -25,7 +19,7 @@ const MARKER_GLYPH_Y = 2;
 const LABEL_REACH = 200;
 
 /** Markers: a triangle each in the marker's colour, its label to the right where it fits. */
-export const markerLayout: KindLayout = {
+export const markerLayout = pointKind(MARKER_HEIGHT, MAX_MARKER_HEIGHT, {
   prepare(timeline, prepared) {
     const markers = timeline.components as MarkerComponentJson[];
     prepared.points = sortedPoints(markers);
@@ -35,10 +29,6 @@ export const markerLayout: KindLayout = {
     );
     prepared.labels = markers.map((marker) => marker.label ?? '');
   },
-
-  least: () => MARKER_HEIGHT,
-  most: () => MAX_MARKER_HEIGHT,
-  lastTime: lastPointTime,
 
   draw(prepared, { height, pps, offset, viewport }, out) {
     const points = prepared.points;
@@ -63,4 +53,4 @@ export const markerLayout: KindLayout = {
       }
     });
   },
-};
+});

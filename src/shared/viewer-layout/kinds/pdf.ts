@@ -1,23 +1,13 @@
 import { MAX_PDF_HEIGHT, PDF_HEIGHT, PDF_ICON_COLOR, PDF_ICON_WIDTH } from '../layout-constants';
 import { occludedMarkers } from '../pdf-markers';
 import { GLYPH_PDF, GLYPH_PDF_OCCLUDED } from '../timeline-drawing';
-import {
-  centredTop,
-  lastPointTime,
-  pointsOnScreen,
-  sortedPoints,
-  type KindLayout,
-} from './kind-layout';
+import { centredTop, pointKind, pointsOnScreen, sortedPoints } from './kind-layout';
 
 /** PDF page markers: a page icon each, faint where the next one covers it. */
-export const pdfLayout: KindLayout = {
+export const pdfLayout = pointKind(PDF_HEIGHT, MAX_PDF_HEIGHT, {
   prepare(timeline, prepared) {
     prepared.points = sortedPoints(timeline.components as { time: number }[]);
   },
-
-  least: () => PDF_HEIGHT,
-  most: () => MAX_PDF_HEIGHT,
-  lastTime: lastPointTime,
 
   draw(prepared, { height, pps, offset, viewport }, out) {
     const points = prepared.points;
@@ -37,4 +27,4 @@ export const pdfLayout: KindLayout = {
       if (!hidden) out.hit(x, 0, x + PDF_ICON_WIDTH, height, index);
     });
   },
-};
+});
