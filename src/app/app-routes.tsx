@@ -17,7 +17,7 @@ import { ResetPasswordPage } from '../pages/reset-password-page';
 import { ResetPasswordTokenPage } from '../pages/reset-password-token-page';
 import { UploadPage } from '../pages/upload-page';
 import { ViewerPage } from '../pages/viewer-page';
-import { RequireAuth, VisitorsOnly } from './guards';
+import { SignedInRoute, VisitorRoute } from './guards';
 import { paths } from './routes';
 
 // The help centre brings the Markdown renderer and every help page's text: its own chunk, so
@@ -42,40 +42,16 @@ export function AppRoutes() {
       <Route path={paths.about} component={AboutPage} />
       <Route path={paths.downloads} component={DownloadsPage} />
 
-      <Route path={paths.register}>
-        <VisitorsOnly>
-          <RegisterPage />
-        </VisitorsOnly>
-      </Route>
-      <Route path={paths.login}>
-        <VisitorsOnly>
-          <LoginPage />
-        </VisitorsOnly>
-      </Route>
+      <VisitorRoute path={paths.register} component={RegisterPage} />
+      <VisitorRoute path={paths.login} component={LoginPage} />
       <Route path={paths.resetPassword} component={ResetPasswordPage} />
       <Route path={paths.resetPasswordWithToken} component={ResetPasswordTokenPage} />
       <Route path={paths.resetPasswordConfirm} component={ResetPasswordConfirmPage} />
 
-      <Route path={paths.changePassword}>
-        <RequireAuth>
-          <ChangePasswordPage />
-        </RequireAuth>
-      </Route>
-      <Route path={paths.changeProfile}>
-        <RequireAuth>
-          <ChangeProfilePage />
-        </RequireAuth>
-      </Route>
-      <Route path={paths.dashboard}>
-        <RequireAuth>
-          <DashboardPage />
-        </RequireAuth>
-      </Route>
-      <Route path={paths.upload}>
-        <RequireAuth>
-          <UploadPage />
-        </RequireAuth>
-      </Route>
+      <SignedInRoute path={paths.changePassword} component={ChangePasswordPage} />
+      <SignedInRoute path={paths.changeProfile} component={ChangeProfilePage} />
+      <SignedInRoute path={paths.dashboard} component={DashboardPage} />
+      <SignedInRoute path={paths.upload} component={UploadPage} />
 
       <Route path={paths.browseFiles} component={BrowseFilesPage} />
       <Route path={paths.browseTimelines} component={BrowseTimelinesPage} />
