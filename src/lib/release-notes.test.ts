@@ -3,15 +3,16 @@ import releases from '../content/releases.json';
 import { compareVersions, formatReleaseMonth, releasesNewestFirst } from './release-notes';
 
 describe('formatReleaseMonth', () => {
-  it('writes the month name and the year', () => {
-    expect(formatReleaseMonth('2025-06')).toBe('June 2025');
-    expect(formatReleaseMonth('2023-05')).toBe('May 2023');
-    expect(formatReleaseMonth('2024-12')).toBe('December 2024');
+  it.each([
+    ['2025-06', 'June 2025'],
+    ['2023-05', 'May 2023'],
+    ['2024-12', 'December 2024'],
+  ])('writes %s as the month name and the year: %s', (date, month) => {
+    expect(formatReleaseMonth(date)).toBe(month);
   });
 
-  it('rejects dates it cannot read', () => {
-    expect(() => formatReleaseMonth('2025-13')).toThrow();
-    expect(() => formatReleaseMonth('June 2025')).toThrow();
+  it.each(['2025-13', 'June 2025'])('rejects %s, a date it cannot read', (date) => {
+    expect(() => formatReleaseMonth(date)).toThrow();
   });
 });
 
