@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
@@ -53,8 +53,13 @@ function resetAddressKey(request: FastifyRequest): string {
   return `reset-address:${address.trim().toLowerCase()}`;
 }
 
-/** simplejwt's and dj-rest-auth's views take no authentication: a stale token must not block them. */
-const anonymous = { ignoresBearer: true } as const;
+/**
+ * The options of every route here: simplejwt's and dj-rest-auth's views take no authentication (a
+ * stale token must not block them), and the API documents them under 'auth'.
+ */
+function authRoute<S extends FastifySchema>(schema: S) {
+  return { config: { ignoresBearer: true } as const, schema: { ...schema, tags: ['auth'] } };
+}
 
 /**
  * Tokens (djangorestframework-simplejwt semantics), registration and password reset
@@ -92,15 +97,13 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; database: D
   app.post(
     '/token/',
     {
-      config: anonymous,
-      // Before the body is read: an IP that is already throttled gets its 429 at once.
-      onRequest: (request) => loginThrottle.refuseIfExceeded(request),
-      schema: {
+      ...authRoute({
         summary: 'Log in: an access and a refresh token for a username and password',
-        tags: ['auth'],
         body: Login,
         response: { 200: TokenPair },
-      },
+      }),
+      // Before the body is read: an IP that is already throttled gets its 429 at once.
+      onRequest: (request) => loginThrottle.refuseIfExceeded(request),
     },
     async (request) => {
       const { body } = request;
@@ -123,29 +126,21 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; database: D
 
   app.post(
     '/token/refresh/',
-    {
-      config: anonymous,
-      schema: {
-        summary: 'A new token pair for a refresh token, which is blacklisted (rotation)',
-        tags: ['auth'],
-        body: Refresh,
-        response: { 200: TokenPair },
-      },
-    },
+    authRoute({
+      summary: 'A new token pair for a refresh token, which is blacklisted (rotation)',
+      body: Refresh,
+      response: { 200: TokenPair },
+    }),
     async (request) => rotateRefreshToken(context, request.body.refresh),
   );
 
   app.post(
     '/token/logout/',
-    {
-      config: anonymous,
-      schema: {
-        summary: 'Log out: blacklists the refresh token',
-        tags: ['auth'],
-        body: Refresh,
-        response: { 200: LoggedOut },
-      },
-    },
+    authRoute({
+      summary: 'Log out: blacklists the refresh token',
+      body: Refresh,
+      response: { 200: LoggedOut },
+    }),
     async (request) => {
       await logout(context, request.body.refresh);
       return {};
@@ -154,15 +149,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; database: D
 
   app.post(
     '/dj-rest-auth/registration/',
-    {
-      config: anonymous,
-      schema: {
-        summary: 'Sign up',
-        tags: ['auth'],
-        body: Registration,
-        response: { 201: AccountJson },
-      },
-    },
+    authRoute({
+      summary: 'Sign up',
+      body: Registration,
+      response: { 201: AccountJson },
+    }),
     async (request, reply) => {
       await registrationPerIp.count(request);
       const user = await register(context, request.body);
@@ -172,16 +163,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; database: D
 
   app.post(
     '/dj-rest-auth/password/reset/',
-    {
-      config: anonymous,
-      schema: {
-        summary: 'Mail a password-reset link to the address, if an account has it',
-        description: 'Answers the same whether or not the address is registered.',
-        tags: ['auth'],
-        body: ResetRequest,
-        response: { 200: Detail },
-      },
-    },
+    authRoute({
+      summary: 'Mail a password-reset link to the address, if an account has it',
+      description: 'Answers the same whether or not the address is registered.',
+      body: ResetRequest,
+      response: { 200: Detail },
+    }),
     async (request) => {
       const problems = new FieldProblems();
       const address = email(problems, 'email', request.body.email);
@@ -194,15 +181,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; database: D
 
   app.post(
     '/dj-rest-auth/password/reset/validate/',
-    {
-      config: anonymous,
-      schema: {
-        summary: 'Whether a reset link can still set a password (the page asks before its form)',
-        tags: ['auth'],
-        body: ResetLink,
-        response: { 200: Detail },
-      },
-    },
+    authRoute({
+      summary: 'Whether a reset link can still set a password (the page asks before its form)',
+      body: ResetLink,
+      response: { 200: Detail },
+    }),
     async (request) => {
       const { uid, token } = request.body;
       await resetLinkUser(context, uid, token);
@@ -212,15 +195,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; database: D
 
   app.post(
     '/dj-rest-auth/password/reset/confirm/',
-    {
-      config: anonymous,
-      schema: {
-        summary: 'Set a new password with the uid and token of a reset link',
-        tags: ['auth'],
-        body: ResetConfirmation,
-        response: { 200: Detail },
-      },
-    },
+    authRoute({
+      summary: 'Set a new password with the uid and token of a reset link',
+      body: ResetConfirmation,
+      response: { 200: Detail },
+    }),
     async (request) => {
       await confirmPasswordReset(context, request.body);
       return { detail: resetDoneDetail };
