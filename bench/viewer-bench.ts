@@ -93,6 +93,9 @@ export interface ViewerBenchResult {
     firstViewMs: number;
     zoomP50: number;
     zoomP95: number;
+    /** The stage painter's time per view it painted while zooming (0 where the page draws). */
+    stageP50: number;
+    stageP95: number;
   };
   budgets: ViewerBudgets;
   passed: Record<'drawn' | 'frames' | 'longTasks' | 'zoom' | 'heap' | 'worker', boolean>;
@@ -387,8 +390,10 @@ export async function runViewerBench(options: ViewerBenchOptions): Promise<Viewe
     const playback = await recordPlayback(page, options.playSeconds);
     await page.getByRole('button', { name: 'Stop' }).click();
     const viewsBefore = (await workerMeasures(page, 'layout:view')).length;
+    const paintsBefore = (await workerMeasures(page, 'stage:paint')).length;
     const zooms = await zoomSteps(page, options.zoomSteps);
     const zoomViews = (await workerMeasures(page, 'layout:view')).slice(viewsBefore);
+    const zoomPaints = (await workerMeasures(page, 'stage:paint')).slice(paintsBefore);
     await context.close();
 
     const frames = playback.intervals;
@@ -424,6 +429,8 @@ export async function runViewerBench(options: ViewerBenchOptions): Promise<Viewe
           median(firstView.paint),
         zoomP50: percentile(zoomViews, 50),
         zoomP95: percentile(zoomViews, 95),
+        stageP50: zoomPaints.length > 0 ? percentile(zoomPaints, 50) : 0,
+        stageP95: zoomPaints.length > 0 ? percentile(zoomPaints, 95) : 0,
       },
       budgets: budgetsFor(throttle),
       passed: {
@@ -446,7 +453,7 @@ export async function runViewerBench(options: ViewerBenchOptions): Promise<Viewe
       worker:
         throttle > 1 ||
         (result.worker.firstViewMs <= budgets.workerFirstViewMs &&
-          result.worker.zoomP95 <= budgets.workerZoomMs),
+          result.worker.zoomP95 + result.worker.stageP95 <= budgets.workerZoomMs),
     };
     if (options.outFile) {
       mkdirSync(path.dirname(options.outFile), { recursive: true });
@@ -506,8 +513,8 @@ export function viewerBenchRows(result: ViewerBenchResult): [string, string, str
       ? '(budget at normal speed)'
       : `<= ${b.workerFirstViewMs} / zoom p95 <= ${b.workerZoomMs}`;
   rows.push([
-    'file worker: bytes to first frame (parse + prepare + view + paint) / zoom view p50, p95 (ms)',
-    `${f(w.firstViewMs)} (${f(w.parseMs)} + ${f(w.prepareMs)} + ${f(w.firstViewMs - w.parseMs - w.prepareMs - w.paintMs)} + ${f(w.paintMs)}) / ${f(w.zoomP50)}, ${f(w.zoomP95)}`,
+    'workers: bytes to first frame (parse + prepare + view + paint) / zoom step p50, p95: layout + stage paint (ms)',
+    `${f(w.firstViewMs)} (${f(w.parseMs)} + ${f(w.prepareMs)} + ${f(w.firstViewMs - w.parseMs - w.prepareMs - w.paintMs)} + ${f(w.paintMs)}) / ${f(w.zoomP50)} + ${f(w.stageP50)}, ${f(w.zoomP95)} + ${f(w.stageP95)}`,
     workerBudget,
     result.cpuThrottle > 1 ? '' : ok(result.passed.worker),
   ]);

@@ -7,9 +7,13 @@ import * as Comlink from 'comlink';
 import { EarlyPainter, type ViewerFileWorkerApi } from '../src/shared/early-paint/early-painter';
 import { trackTransferables } from '../src/shared/timeline-tables/timeline-tracks';
 import { ViewerFileSession } from '../src/shared/viewer-file-session';
+import { stagedView, type ViewsPort } from '../src/shared/stage-paint/stage-painter';
 import { layoutTransferables } from '../src/shared/viewer-layout/view-layout';
 
 const session = new ViewerFileSession();
+/** Where the views laid out for the page also go: the stage painter, once the page has one. */
+let stage: ViewsPort | null = null;
+let stagedViews = 0;
 const early = new EarlyPainter({
   layout: (request) => session.layout(request),
   warmUp: (first) => session.warmUp(first),
@@ -48,7 +52,15 @@ const api: ViewerFileWorkerApi = {
   paintEarly: (request) => early.paintWhenOpen(request),
   layout: (request) => {
     const layout = early.take(request) ?? session.layout(request);
+    if (stage) {
+      // A copy, posted before the layout's own arrays are transferred to the page.
+      layout.stageKey = ++stagedViews;
+      stage.postMessage(stagedView(layout.stageKey, layout));
+    }
     return Comlink.transfer(layout, layoutTransferables(layout));
+  },
+  attachStage: (port) => {
+    stage = port;
   },
   warmUp: (first) => session.warmUp(first),
   component: (ref) => session.component(ref),

@@ -19,9 +19,9 @@ import {
   TIMELINE_SPACING,
 } from '../shared/viewer-layout/layout-constants';
 import type { StackedRow } from '../shared/viewer-layout/timeline-heights';
+import { SELECTION_COLOR, type SelectionBox } from '../shared/stage-paint/paint-view';
 import { addRects, ParticleBatch, solidRectShader } from './rect-particles';
-
-const SELECTION_COLOR = 0x1a5fd0;
+import { nextPageFrame, stageCanvas, type StageScene } from './stage-scene';
 
 /** The glyphs drawn as textures (white shapes, tinted per copy), with their drawing offsets. */
 interface GlyphTextures {
@@ -118,14 +118,6 @@ class SceneBatches {
   }
 }
 
-export interface SelectionBox {
-  timeline: number;
-  x0: number;
-  x1: number;
-  y0: number;
-  y1: number;
-}
-
 async function initRenderer(
   canvas: HTMLCanvasElement,
   width: number,
@@ -156,11 +148,12 @@ async function initRenderer(
 }
 
 /**
- * The pixi side of the viewer: one renderer and a stage, with no ticker. Layers are rebuilt only
- * when a new layout arrives and the stage renders once per change; the playhead is a DOM element
- * over the canvas, so playback costs no WebGL work at all.
+ * The stage drawn on the page, where a worker cannot draw it (worker-stage.ts): one pixi
+ * renderer and a stage, with no ticker. Layers are rebuilt only when a new layout arrives and the
+ * stage renders once per change; the playhead is a DOM element over the canvas, so playback
+ * costs no WebGL work at all.
  */
-export class TimelineScene {
+export class TimelineScene implements StageScene {
   private readonly batches: SceneBatches;
   private readonly selection = new Graphics();
   private readonly glyphs: GlyphTextures;
@@ -171,6 +164,7 @@ export class TimelineScene {
   private readonly stage = new Container();
 
   private constructor(
+    readonly canvas: HTMLCanvasElement,
     private readonly renderer: WebGLRenderer,
     private width: number,
   ) {
@@ -179,12 +173,14 @@ export class TimelineScene {
     this.stage.addChild(...this.batches.containers, this.selection);
   }
 
-  static async create(
-    canvas: HTMLCanvasElement,
-    width: number,
-    height: number,
-  ): Promise<TimelineScene> {
-    return new TimelineScene(await initRenderer(canvas, width, height), width);
+  static async create(host: HTMLElement, width: number, height: number): Promise<TimelineScene> {
+    const canvas = stageCanvas(host);
+    try {
+      return new TimelineScene(canvas, await initRenderer(canvas, width, height), width);
+    } catch (error) {
+      canvas.remove();
+      throw error;
+    }
   }
 
   resize(width: number, height: number): void {
@@ -211,8 +207,9 @@ export class TimelineScene {
       .stroke({ color: SELECTION_COLOR, width: 2, alignment: 1 });
   }
 
-  render(): void {
+  render(): Promise<number> {
     if (!this.destroyed) this.renderer.render(this.stage);
+    return nextPageFrame();
   }
 
   destroy(): void {
@@ -221,6 +218,6 @@ export class TimelineScene {
     this.stage.destroy({ children: true, texture: true, textureSource: true, context: true });
     this.glyphs.marker.destroy(true);
     this.glyphs.pdf.destroy(true);
-    this.renderer.destroy({ removeView: false });
+    this.renderer.destroy({ removeView: true });
   }
 }

@@ -37,7 +37,9 @@ import { RulerLayer } from './ruler-layer';
 import { attachSeekDrag, type SeekDrag } from './seek-drag';
 import { stackRoom, watchStackRoom } from './stack-room';
 import { forwardStageScrolling, type StageScrolling } from './stage-scroll';
-import { TimelineScene, type SelectionBox } from './timeline-scene';
+import type { SelectionBox } from '../shared/stage-paint/paint-view';
+import type { StageScene } from './stage-scene';
+import { WorkerStage } from './worker-stage';
 import { endEarlyViewer } from './early-viewer';
 
 export interface ViewerElements {
@@ -49,7 +51,8 @@ export interface ViewerElements {
   content: HTMLElement;
   /** The viewport-wide part that holds the canvas and the overlay (see stage-scroll.ts). */
   stage: HTMLElement;
-  canvas: HTMLCanvasElement;
+  /** Where the stage puts its canvas (each stage brings its own: see stage-scene.ts). */
+  canvasHost: HTMLElement;
   playhead: HTMLElement;
   rows: HTMLElement;
   /** The time ruler above the stage: pressing or dragging on it seeks. */
@@ -101,7 +104,7 @@ function componentEnd(component: ComponentJson): number | null {
  * here re-renders React except the rare selection, zoom and play/pause changes.
  */
 export class ViewerController {
-  private scene: TimelineScene | null = null;
+  private scene: StageScene | null = null;
   private layout: ViewLayout | null = null;
   private view: ViewState;
   /** Each timeline's height, fitted to the room the window gives the timelines. */
@@ -192,12 +195,13 @@ export class ViewerController {
   async start(): Promise<void> {
     this.applyContentWidth();
     this.requestView(null);
-    let scene: TimelineScene;
+    let scene: StageScene;
     try {
-      scene = await TimelineScene.create(
-        this.elements.canvas,
+      scene = await createStageScene(
+        this.elements.canvasHost,
         this.view.viewportWidth,
         this.canvasHeight,
+        this.client,
       );
     } catch (error) {
       // The page says why it cannot draw; the early picture must not cover that.
@@ -209,6 +213,7 @@ export class ViewerController {
       return;
     }
     this.scene = scene;
+    this.elements.region.dataset.stage = scene instanceof WorkerStage ? 'worker' : 'page';
     if (this.layout) this.paint(this.layout, null);
     this.loop.start();
   }
@@ -267,13 +272,14 @@ export class ViewerController {
       this.listener.stack({ rows: layout.rows, totalHeight: layout.totalHeight });
     }
     scene.draw(layout);
+    scene.drawSelection(this.selectionBox());
+    // The stage first: a worker paints it meanwhile, while this thread updates the DOM.
+    const onScreen = scene.render();
     this.knobs = Array.from(
       this.elements.region.querySelectorAll<HTMLElement>('[data-slider-knob], [data-ruler-head]'),
     );
     this.labels.draw(layout);
     this.ruler.draw(rulerTicks(layout.scale, this.view.viewportWidth));
-    scene.drawSelection(this.selectionBox());
-    scene.render();
     this.loop.refresh();
     for (const drawing of layout.timelines) {
       const row = this.elements.rows.children[drawing.index] as HTMLElement | undefined;
@@ -282,26 +288,24 @@ export class ViewerController {
     this.elements.region.dataset.zoom = this.view.zoom.toFixed(4);
     // The width the media spans at zoom 1 (the viewport less the end margin), for tests and tools.
     this.elements.region.dataset.axisWidth = String(layout.scale.width);
-    // The frame is on screen when the next animation frame begins.
     const first = !this.drawnOnce;
     this.drawnOnce = true;
-    if (first || zoomStartedAt !== null) {
-      requestAnimationFrame(() => {
-        if (first) {
-          // The early screen (early-viewer.ts) goes in the frame that shows the scene; if it
-          // was painted, that was the first frame with the timelines on screen.
-          const earlyDrawn = endEarlyViewer();
-          const startTime = performance.now();
-          performance.mark('viewer:interactive', { startTime });
-          if (!earlyDrawn) performance.mark('viewer:drawn', { startTime });
-          this.elements.region.dataset.drawn = 'true';
-        }
-        if (zoomStartedAt !== null) {
-          performance.measure('viewer:zoom', { start: zoomStartedAt, end: performance.now() });
-        }
-        this.prefetchZoomSteps();
-      });
-    }
+    if (!first && zoomStartedAt === null) return;
+    void onScreen.then((shownAt) => {
+      if (this.disposed) return;
+      if (first) {
+        // The early screen (early-viewer.ts) goes once the scene is on screen; if it was
+        // painted, that was the first frame with the timelines on screen.
+        const earlyDrawn = endEarlyViewer();
+        performance.mark('viewer:interactive', { startTime: shownAt });
+        if (!earlyDrawn) performance.mark('viewer:drawn', { startTime: shownAt });
+        this.elements.region.dataset.drawn = 'true';
+      }
+      if (zoomStartedAt !== null) {
+        performance.measure('viewer:zoom', { start: zoomStartedAt, end: shownAt });
+      }
+      this.prefetchZoomSteps();
+    });
   }
 
   private readonly onScroll = (): void => {
@@ -433,13 +437,13 @@ export class ViewerController {
   /** The media time under viewport x, as the view on screen shows it. */
   private timeAt(clientX: number): number | null {
     if (!this.layout) return null;
-    const box = this.elements.canvas.getBoundingClientRect();
+    const box = this.canvasBox();
     return xToTime(this.layout.scale, clientX - box.left);
   }
 
   /** Whether viewport y is on a slider timeline, whose knob and line seek like the ruler. */
   private isOnSlider(clientY: number): boolean {
-    const y = clientY - this.elements.canvas.getBoundingClientRect().top;
+    const y = clientY - this.canvasBox().top;
     const rows = this.layout?.rows ?? [];
     return this.header.timelines.some((timeline) => {
       const row = rows[timeline.index];
@@ -447,10 +451,15 @@ export class ViewerController {
     });
   }
 
+  /** Where the canvas on screen is: the page's own, or the one the worker stage brought. */
+  private canvasBox(): DOMRect {
+    return (this.scene?.canvas ?? this.elements.canvasHost).getBoundingClientRect();
+  }
+
   private hit(clientX: number, clientY: number): ComponentRef | null {
     const layout = this.layout;
     if (!layout) return null;
-    const box = this.elements.canvas.getBoundingClientRect();
+    const box = this.canvasBox();
     const x = clientX - box.left;
     const y = clientY - box.top;
     for (const header of this.header.timelines) {
@@ -468,7 +477,7 @@ export class ViewerController {
     this.listener.selection(selection);
     if (this.scene) {
       this.scene.drawSelection(this.selectionBox());
-      this.scene.render();
+      void this.scene.render();
     }
   }
 
@@ -510,4 +519,20 @@ export class ViewerController {
     this.labels.destroy();
     this.layout = null;
   }
+}
+
+/**
+ * The stage for a viewer: painted by a worker where the browser can hand a canvas over to one,
+ * else drawn on the page by pixi (whose code then loads, and only then).
+ */
+async function createStageScene(
+  host: HTMLElement,
+  width: number,
+  height: number,
+  client: ViewerFileClient,
+): Promise<StageScene> {
+  const inWorker = await WorkerStage.create(host, width, height, client);
+  if (inWorker) return inWorker;
+  const { TimelineScene } = await import('./timeline-scene');
+  return TimelineScene.create(host, width, height);
 }

@@ -45,6 +45,11 @@ export interface ViewerFileClient {
    * fetch did not bring it (the page then fetches it and says what went wrong).
    */
   openFrom?(request: ViewerBytesRequest, firstView?: ViewRequest): Promise<OpenResult | null>;
+  /**
+   * Worker only: the worker also sends every view it lays out for the page on `port`, to the
+   * stage painter (src/viewer/worker-stage.ts).
+   */
+  attachStage?(port: MessagePort): Promise<void>;
   dispose(): void;
 }
 
@@ -122,6 +127,7 @@ export function createViewerFileClient(options: { inProcess?: boolean } = {}): V
     paintEarly: (request) => remote.paintEarly(Comlink.transfer(request, [request.canvas])),
     openFrom: (request, firstView) =>
       policy.opening<OpenResult | null>(() => remote.fetchAndOpen(request), firstView),
+    attachStage: (port) => remote.attachStage(Comlink.transfer(port, [port])),
     dispose: () => {
       if (disposed) return;
       disposed = true;

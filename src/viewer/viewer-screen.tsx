@@ -114,7 +114,7 @@ export function ViewerScreen({
   const regionRef = useRef<HTMLDivElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const canvasHostRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const playheadRef = useRef<HTMLDivElement>(null);
   const rowsRef = useRef<HTMLDivElement>(null);
@@ -149,13 +149,13 @@ export function ViewerScreen({
     const region = regionRef.current;
     const scroller = scrollerRef.current;
     const content = contentRef.current;
-    const canvas = canvasRef.current;
+    const canvasHost = canvasHostRef.current;
     const stage = stageRef.current;
     const playhead = playheadRef.current;
     const rows = rowsRef.current;
     const ruler = rulerRef.current;
     const hover = hoverRef.current;
-    if (!region || !scroller || !content || !canvas || !stage || !playhead || !rows) return;
+    if (!region || !scroller || !content || !canvasHost || !stage || !playhead || !rows) return;
     if (!ruler || !hover) return;
     let media: MediaAdapter;
     if (storage === 'staticfiles' && mediaRef.current) {
@@ -174,7 +174,7 @@ export function ViewerScreen({
         scroller,
         content,
         stage,
-        canvas,
+        canvasHost,
         playhead,
         rows,
         ruler,
@@ -355,7 +355,7 @@ export function ViewerScreen({
                 void controllerRef.current?.click(event.clientX, event.clientY, true)
               }
             >
-              <canvas ref={canvasRef} className="viewer-canvas" aria-hidden="true" />
+              <div ref={canvasHostRef} className="viewer-canvas-host" />
               <div ref={rowsRef} className="viewer-rows">
                 {header.timelines.map((timeline) => (
                   <div

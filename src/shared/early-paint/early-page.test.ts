@@ -4,7 +4,7 @@ import { TIMELINE_SPACING } from '../viewer-layout/layout-constants';
 import { prepareFile, type ViewerHeader } from '../viewer-layout/viewer-document';
 import { viewerFixture } from '../viewer-layout/viewer-fixture.test-support';
 import { planEarlyPage, type EarlyWindow } from './early-page';
-import { tenPixelsAChar } from './fake-canvas.test-support';
+import { tenPixelsAChar } from '../stage-paint/fake-canvas.test-support';
 
 const desktop: EarlyWindow = { width: 1440, height: 900, mainWidthBesidePdf: 915 };
 const phone: EarlyWindow = { width: 360, height: 740, mainWidthBesidePdf: 360 };

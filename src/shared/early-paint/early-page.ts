@@ -1,3 +1,4 @@
+import type { Box } from '../stage-paint/paint-view';
 import { timeAxisWidth, WINDOW_BOTTOM_MARGIN } from '../viewer-layout/layout-constants';
 import { namesColumnWidth, PAGE_PADDING, stageWidth } from '../viewer-layout/names-column';
 import { fitTimelineHeights } from '../viewer-layout/timeline-heights';
@@ -41,7 +42,7 @@ const BELOW_STAGE = 2;
 /** The viewer's phone layout: what reads the timelines folds below them. */
 const PHONE_WIDTH = 700;
 
-export type Box = { x: number; y: number; width: number; height: number };
+export type { Box };
 
 /** What the page knows of itself before any file is open. */
 export interface EarlyWindow {

@@ -3,7 +3,7 @@ import { layoutView, type ViewRequest } from '../viewer-layout/view-layout';
 import { prepareFile } from '../viewer-layout/viewer-document';
 import { viewerFixture } from '../viewer-layout/viewer-fixture.test-support';
 import { EarlyPainter, type EarlyPaintRequest } from './early-painter';
-import { FakeCanvas2D } from './fake-canvas.test-support';
+import { FakeCanvas2D } from '../stage-paint/fake-canvas.test-support';
 
 const file = prepareFile(viewerFixture());
 const window = { width: 1200, height: 800, mainWidthBesidePdf: 760, pixelRatio: 1 };

@@ -2,7 +2,9 @@ import type { OpenResult, ViewerFileApi } from '../viewer-file-session';
 import { sameView, type ViewLayout, type ViewRequest } from '../viewer-layout/view-layout';
 import type { ViewerHeader } from '../viewer-layout/viewer-document';
 import { planEarlyPage, type Box, type EarlyPagePlan, type EarlyWindow } from './early-page';
-import { paintEarlyPage, type Canvas2D } from './paint-early-page';
+import type { Canvas2D } from '../stage-paint/paint-view';
+import type { ViewsPort } from '../stage-paint/stage-painter';
+import { paintEarlyPage } from './paint-early-page';
 
 /** A canvas the painter draws on: a worker's OffscreenCanvas, transferred from the page. */
 export interface PaintTarget {
@@ -25,6 +27,11 @@ export type ViewerFileWorkerApi = ViewerFileApi & {
     headers: Record<string, string>;
     timeoutMs: number;
   }): Promise<OpenResult | null>;
+  /**
+   * Sends every view laid out for the page on `port` as well, to the stage painter
+   * (src/shared/stage-paint/stage-painter.ts), each under the key its layout carries.
+   */
+  attachStage(port: ViewsPort): void;
 };
 
 /** The early screen on screen: when (ms since the epoch), and where it put the timelines. */

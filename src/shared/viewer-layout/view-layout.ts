@@ -43,6 +43,8 @@ export interface ViewLayout {
   /** Where each timeline is drawn (stack order) and the stack's height, spacing included. */
   rows: StackedRow[];
   totalHeight: number;
+  /** The stage painter's key for this view, where the file worker sent it one. */
+  stageKey?: number;
 }
 
 /** The whole viewport's drawing: every timeline, culled to the viewport and aggregated per pixel. */

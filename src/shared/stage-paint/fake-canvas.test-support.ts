@@ -1,4 +1,4 @@
-import type { Canvas2D } from './paint-early-page';
+import type { Canvas2D } from './paint-view';
 
 export interface Drawn {
   op: 'fillRect' | 'fillText' | 'fill' | 'stroke' | 'clearRect';

@@ -1,0 +1,283 @@
+import {
+  cssColor,
+  EVEN_BAND_COLOR,
+  FIGURE_FONT_SIZE,
+  LABEL_FONT_FAMILY,
+  MARKER_STEM_HEIGHT,
+  ODD_BAND_COLOR,
+  PDF_ICON_COLOR,
+  SPACING_COLOR,
+  TEXT_COLOR,
+  TIMELINE_SPACING,
+} from '../viewer-layout/layout-constants';
+import {
+  GLYPH_MARKER,
+  GLYPH_PDF_OCCLUDED,
+  type DrawnLabel,
+  type TimelineDrawing,
+} from '../viewer-layout/timeline-drawing';
+import type { StackedRow } from '../viewer-layout/timeline-heights';
+
+/** The part of a 2D canvas context the painters use (a worker's OffscreenCanvas gives it). */
+export interface Canvas2D {
+  fillStyle: string | CanvasGradientLike;
+  strokeStyle: string | CanvasGradientLike;
+  lineWidth: number;
+  globalAlpha: number;
+  font: string;
+  textBaseline: string;
+  setTransform(a: number, b: number, c: number, d: number, e: number, f: number): void;
+  fillRect(x: number, y: number, width: number, height: number): void;
+  clearRect(x: number, y: number, width: number, height: number): void;
+  beginPath(): void;
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  closePath(): void;
+  fill(): void;
+  stroke(): void;
+  fillText(text: string, x: number, y: number): void;
+  measureText(text: string): { width: number };
+  save(): void;
+  restore(): void;
+  rect(x: number, y: number, width: number, height: number): void;
+  clip(): void;
+}
+
+/** Gradients and patterns are never set; the type only lets a real context be passed. */
+type CanvasGradientLike = object;
+
+export type Box = { x: number; y: number; width: number; height: number };
+
+/** The selected component's outline, in its timeline's row (x across the stage, y in the row). */
+export interface SelectionBox {
+  timeline: number;
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+export const SELECTION_COLOR = 0x1a5fd0;
+/** The selection's outline is drawn inside its box. */
+const SELECTION_WIDTH = 2;
+
+/** What painting a view takes of a timeline's drawing (labels only where the painter writes them). */
+export type PaintedTimeline = Pick<
+  TimelineDrawing,
+  'index' | 'rects' | 'rectColors' | 'glyphs' | 'glyphKinds' | 'glyphColors'
+> & { labels?: DrawnLabel[] };
+
+/** What painting a view takes of its layout. */
+export interface PaintedView {
+  rows: readonly StackedRow[];
+  timelines: readonly PaintedTimeline[];
+}
+
+export interface PaintOptions {
+  /** Device pixels per CSS pixel: rectangles are snapped to the device's pixel grid. */
+  pixelRatio: number;
+  selection?: SelectionBox | null;
+}
+
+/** Colour strings, made once per colour: setting a style is most of a small rectangle's cost. */
+const colorStrings = new Map<number, string>();
+
+function colorString(color: number): string {
+  let text = colorStrings.get(color);
+  if (text === undefined) {
+    text = cssColor(color);
+    colorStrings.set(color, text);
+  }
+  return text;
+}
+
+/**
+ * The device pixels a span covers as WebGL fills it on the page's canvas: a pixel whose centre
+ * lies inside. A centre exactly on an edge goes by WebGL's top-left rule in its own coordinates,
+ * whose y axis points up: on screen, a centre on a span's left edge is covered and one on its
+ * right edge is not; one on its bottom edge is covered and one on its top edge is not (row
+ * edges fall on half pixels: timelines are 5.5 px apart). The result is in CSS px again, so the
+ * 2D canvas fills whole pixels as the page's scene does instead of blending fractional edges.
+ */
+function snapX(start: number, size: number, ratio: number): [number, number] {
+  // `|| 0`: Math.ceil of -0.4 is -0.
+  const first = Math.ceil(start * ratio - 0.5) || 0;
+  const end = Math.ceil((start + size) * ratio - 0.5) || 0;
+  return [first / ratio, (end - first) / ratio];
+}
+
+function snapY(start: number, size: number, ratio: number): [number, number] {
+  const first = Math.floor(start * ratio + 0.5);
+  const end = Math.floor((start + size) * ratio + 0.5);
+  return [first / ratio, (end - first) / ratio];
+}
+
+/** Fills rectangles, setting the style only when the colour changes. */
+class RectFiller {
+  private color = -1;
+
+  constructor(
+    private readonly context: Canvas2D,
+    private readonly ratio: number,
+  ) {}
+
+  fill(x: number, y: number, width: number, height: number, color: number): void {
+    const [left, w] = snapX(x, width, this.ratio);
+    const [top, h] = snapY(y, height, this.ratio);
+    if (w <= 0 || h <= 0) return;
+    if (color !== this.color) {
+      this.color = color;
+      this.context.fillStyle = colorString(color);
+    }
+    this.context.fillRect(left, top, w, h);
+  }
+
+  /** Another style was set meanwhile. */
+  forget(): void {
+    this.color = -1;
+  }
+}
+
+function label(context: Canvas2D, drawn: DrawnLabel, x: number, top: number): void {
+  context.font = `${drawn.size}px ${LABEL_FONT_FAMILY}`;
+  context.fillText(drawn.text, x + drawn.x, top + drawn.y);
+  const figures = drawn.figures ?? [];
+  let after = x + drawn.x + context.measureText(drawn.text).width;
+  if (figures.length > 0) {
+    // Stacked after the numeral, centred on its middle (.viewer-label__figures).
+    context.font = `${FIGURE_FONT_SIZE}px ${LABEL_FONT_FAMILY}`;
+    const column = top + drawn.y + drawn.size / 2 - (figures.length * FIGURE_FONT_SIZE) / 2;
+    let widest = 0;
+    figures.forEach((figure, row) => {
+      context.fillText(figure, after + 1, column + row * FIGURE_FONT_SIZE);
+      widest = Math.max(widest, context.measureText(figure).width);
+    });
+    after += widest + 3;
+  }
+  if (drawn.after) {
+    context.font = `${drawn.size}px ${LABEL_FONT_FAMILY}`;
+    context.fillText(drawn.after, after, top + drawn.y);
+  }
+}
+
+function marker(context: Canvas2D, x: number, y: number, color: number): void {
+  const left = Math.floor(x) - 5;
+  context.fillStyle = colorString(color);
+  context.beginPath();
+  context.moveTo(left, y);
+  context.lineTo(left + 10, y);
+  context.lineTo(left + 5, y + 9);
+  context.closePath();
+  context.fill();
+  context.fillRect(left + 5, y + 9, 1, MARKER_STEM_HEIGHT);
+}
+
+function pdfIcon(context: Canvas2D, x: number, y: number, occluded: boolean): void {
+  context.save();
+  context.globalAlpha = occluded ? 0.25 : 1;
+  context.beginPath();
+  context.moveTo(x + 3, y);
+  context.lineTo(x + 13, y);
+  context.lineTo(x + 17, y + 4);
+  context.lineTo(x + 17, y + 20);
+  context.lineTo(x + 3, y + 20);
+  context.closePath();
+  context.fillStyle = '#ffffff';
+  context.fill();
+  context.strokeStyle = colorString(PDF_ICON_COLOR);
+  context.lineWidth = 1.5;
+  context.stroke();
+  context.lineWidth = 1;
+  context.beginPath();
+  context.moveTo(x + 6, y + 8);
+  context.lineTo(x + 14, y + 8);
+  context.moveTo(x + 6, y + 12);
+  context.lineTo(x + 14, y + 12);
+  context.stroke();
+  context.restore();
+}
+
+/** The selection's outline inside its box, cut at the stage's edges as the page's scene does. */
+function selectionOutline(
+  filler: RectFiller,
+  view: PaintedView,
+  box: SelectionBox,
+  stage: Box,
+): void {
+  const row = view.rows[box.timeline];
+  if (!row) return;
+  const x0 = Math.max(box.x0, -SELECTION_WIDTH);
+  const x1 = Math.min(box.x1, stage.width + SELECTION_WIDTH);
+  if (x1 < 0 || x0 > stage.width) return;
+  const left = stage.x + x0;
+  const top = stage.y + row.y + box.y0;
+  const width = Math.max(SELECTION_WIDTH, x1 - x0);
+  const height = box.y1 - box.y0;
+  const line = SELECTION_WIDTH;
+  filler.fill(left, top, width, line, SELECTION_COLOR);
+  filler.fill(left, top + height - line, width, line, SELECTION_COLOR);
+  filler.fill(left, top + line, line, height - 2 * line, SELECTION_COLOR);
+  filler.fill(left + width - line, top + line, line, height - 2 * line, SELECTION_COLOR);
+}
+
+/**
+ * One view's timelines on a stage at (x, y): the bands, every rectangle run, markers and PDF
+ * icons, the labels where the view carries them (music glyphs are left to the page, which has
+ * the font) and the selection's outline.
+ */
+export function paintView(
+  context: Canvas2D,
+  view: PaintedView,
+  stage: Box,
+  options: PaintOptions = { pixelRatio: 1 },
+): void {
+  const filler = new RectFiller(context, options.pixelRatio);
+  context.save();
+  context.beginPath();
+  context.rect(stage.x, stage.y, stage.width, stage.height);
+  context.clip();
+  filler.fill(stage.x, stage.y, stage.width, stage.height, EVEN_BAND_COLOR);
+  view.rows.forEach((row, index) => {
+    if (index % 2 === 1)
+      filler.fill(stage.x, stage.y + row.y, stage.width, row.height, ODD_BAND_COLOR);
+    filler.fill(
+      stage.x,
+      stage.y + row.y + row.height,
+      stage.width,
+      TIMELINE_SPACING,
+      SPACING_COLOR,
+    );
+  });
+  for (const drawing of view.timelines) {
+    const top = stage.y + (view.rows[drawing.index]?.y ?? 0);
+    const { rects, rectColors } = drawing;
+    for (let n = 0; n < rectColors.length; n++) {
+      filler.fill(
+        stage.x + (rects[n * 4] ?? 0),
+        top + (rects[n * 4 + 1] ?? 0),
+        rects[n * 4 + 2] ?? 0,
+        rects[n * 4 + 3] ?? 0,
+        rectColors[n] ?? 0,
+      );
+    }
+    paintGlyphs(context, drawing, stage.x, top);
+    filler.forget();
+    if (!drawing.labels?.length) continue;
+    context.fillStyle = colorString(TEXT_COLOR);
+    context.textBaseline = 'top';
+    for (const drawn of drawing.labels)
+      if (drawn.font !== 'music') label(context, drawn, stage.x, top);
+  }
+  if (options.selection) selectionOutline(filler, view, options.selection, stage);
+  context.restore();
+}
+
+function paintGlyphs(context: Canvas2D, drawing: PaintedTimeline, left: number, top: number): void {
+  const { glyphs, glyphKinds, glyphColors } = drawing;
+  for (let n = 0; n < glyphKinds.length; n++) {
+    const x = left + (glyphs[n * 2] ?? 0);
+    const y = top + (glyphs[n * 2 + 1] ?? 0);
+    if (glyphKinds[n] === GLYPH_MARKER) marker(context, x, y, glyphColors[n] ?? 0);
+    else pdfIcon(context, x, y, glyphKinds[n] === GLYPH_PDF_OCCLUDED);
+  }
+}

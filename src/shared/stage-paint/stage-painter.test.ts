@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { FakeCanvas2D } from './fake-canvas.test-support';
+import { StagePainter, type StagedView, type StageSize } from './stage-painter';
+
+const size: StageSize = { width: 800, height: 100, pixelRatio: 1 };
+
+/** A view of one timeline with one rectangle of `color`. */
+function view(key: number, color: number): StagedView {
+  return {
+    key,
+    rows: [{ y: 0, height: 40 }],
+    timelines: [
+      {
+        index: 0,
+        rects: new Float32Array([10, 5, 30, 20]),
+        rectColors: new Uint32Array([color]),
+        glyphs: new Float32Array(),
+        glyphKinds: new Uint8Array(),
+        glyphColors: new Uint32Array(),
+      },
+    ],
+  };
+}
+
+function painter() {
+  const context = new FakeCanvas2D();
+  const canvas = { width: 300, height: 150, getContext: () => context };
+  let frames = 0;
+  const stage = new StagePainter(canvas, context, () => Promise.resolve(++frames));
+  /** The colours of the rectangles painted at the view's place, in order. */
+  const painted = () =>
+    context.drawn
+      .filter((d) => d.op === 'fillRect' && d.args[0] === 10 && d.args[1] === 5)
+      .map((d) => d.style);
+  return { stage, canvas, context, painted };
+}
+
+describe('StagePainter', () => {
+  it('paints a view the page asks for once the file worker has sent it, in either order', async () => {
+    const { stage, painted } = painter();
+    stage.receive(view(1, 0x111111));
+    expect(painted()).toEqual([]);
+    expect(await stage.show({ key: 1, size, selection: null })).toBe(1);
+    expect(painted()).toEqual(['#111111']);
+
+    const shown = stage.show({ key: 2, size, selection: null });
+    expect(painted()).toEqual(['#111111']);
+    stage.receive(view(2, 0x222222));
+    expect(await shown).toBe(2);
+    expect(painted()).toEqual(['#111111', '#222222']);
+  });
+
+  it('drops a request superseded before its view came, and paints the newer one', async () => {
+    const { stage, painted } = painter();
+    const first = stage.show({ key: 1, size, selection: null });
+    const second = stage.show({ key: 2, size, selection: null });
+    stage.receive(view(1, 0x111111));
+    stage.receive(view(2, 0x222222));
+    expect(await first).toBeNull();
+    expect(await second).not.toBeNull();
+    expect(painted()).toEqual(['#222222']);
+  });
+
+  it('paints a view that comes with the request (laid out before the painter existed)', async () => {
+    const { stage, painted } = painter();
+    await stage.show({ key: -1, size, selection: null, view: view(-1, 0x333333) });
+    expect(painted()).toEqual(['#333333']);
+  });
+
+  it('keeps the view on screen for a new selection however many views came after it', async () => {
+    const { stage, context, painted } = painter();
+    stage.receive(view(1, 0x111111));
+    await stage.show({ key: 1, size, selection: null });
+    for (let key = 2; key < 30; key++) stage.receive(view(key, 0x444444));
+    const selection = { timeline: 0, x0: 100, x1: 200, y0: 0, y1: 40 };
+    expect(await stage.show({ key: 1, size, selection })).not.toBeNull();
+    expect(painted()).toEqual(['#111111', '#111111']);
+    // The outline's top edge, 2 px inside the box, in the selection's colour.
+    expect(context.drawn).toContainEqual({
+      op: 'fillRect',
+      style: '#1a5fd0',
+      args: [100, 0, 100, 2],
+    });
+  });
+
+  it('sizes the canvas in device pixels', async () => {
+    const { stage, canvas } = painter();
+    stage.receive(view(1, 0x111111));
+    await stage.show({
+      key: 1,
+      size: { width: 800, height: 101, pixelRatio: 1.5 },
+      selection: null,
+    });
+    expect([canvas.width, canvas.height]).toEqual([1200, 152]);
+  });
+});

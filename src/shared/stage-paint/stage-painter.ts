@@ -1,0 +1,144 @@
+import type { ViewLayout } from '../viewer-layout/view-layout';
+import { paintView, type Canvas2D, type PaintedView, type SelectionBox } from './paint-view';
+
+/** A view as the file worker hands it to the stage painter: its drawing, under the layout's key. */
+export interface StagedView extends PaintedView {
+  key: number;
+}
+
+/** The stage's size in CSS px and the device's pixels per CSS px. */
+export interface StageSize {
+  width: number;
+  height: number;
+  pixelRatio: number;
+}
+
+/**
+ * What the page wants on screen: a staged view, at a size, with the selection's outline. A view
+ * laid out before the painter existed comes with the request itself.
+ */
+export interface StageShow {
+  key: number;
+  size: StageSize;
+  selection: SelectionBox | null;
+  view?: StagedView;
+}
+
+/** The canvas the painter draws on: an OffscreenCanvas the page transferred. */
+export interface StageCanvas {
+  width: number;
+  height: number;
+  getContext(kind: '2d', options: { alpha: boolean }): Canvas2D | null;
+}
+
+/**
+ * The ends of the MessageChannel between the file worker and the painter, as each uses them
+ * (a MessagePort; the shared code is also built without the browser's types).
+ */
+export interface ViewsPort {
+  postMessage(view: StagedView): void;
+  addEventListener(type: 'message', listener: (event: { data: StagedView }) => void): void;
+  start(): void;
+}
+
+/** The stage painter worker's API (workers/stage-painter.worker.ts). */
+export interface StagePainterApi {
+  /** Takes the canvas and the port the file worker sends views on; false without a 2D context. */
+  start(canvas: StageCanvas, views: ViewsPort): boolean;
+  /** Paints a view; resolves when it is on screen (ms since the epoch), or null if superseded. */
+  show(show: StageShow): Promise<number | null>;
+}
+
+/** How many views the painter keeps: the one on screen and those laid out ahead of the page. */
+const KEPT_VIEWS = 8;
+
+/**
+ * The drawing part of a layout, copied for the stage painter (the page gets the layout itself,
+ * with its hit areas and labels; the painter needs neither, the labels being the page's DOM).
+ */
+export function stagedView(key: number, layout: ViewLayout): StagedView {
+  return {
+    key,
+    rows: layout.rows,
+    timelines: layout.timelines.map(
+      ({ index, rects, rectColors, glyphs, glyphKinds, glyphColors }) => ({
+        index,
+        rects,
+        rectColors,
+        glyphs,
+        glyphKinds,
+        glyphColors,
+      }),
+    ),
+  };
+}
+
+/**
+ * Paints the timelines' stage in a worker, in Canvas 2D on a canvas the page transferred. The
+ * file worker sends it every view it lays out for the page, the page says which one to show
+ * (it may be one laid out ahead), and the two messages may come in either order. The painter
+ * keeps the last few views and the one on screen, so that showing one again (a new selection)
+ * needs nothing from the page but its key.
+ */
+export class StagePainter {
+  private readonly views: StagedView[] = [];
+  /** The view on screen, kept whatever came after it, for a new selection to be drawn on. */
+  private onScreen: StagedView | null = null;
+  private wanted: { show: StageShow; done: (time: number | null) => void } | null = null;
+
+  constructor(
+    private readonly canvas: StageCanvas,
+    private readonly context: Canvas2D,
+    /** Resolves when the frame drawn so far is on screen, with its time (ms since the epoch). */
+    private readonly nextFrame: () => Promise<number>,
+  ) {}
+
+  /** A view the file worker laid out for the page. */
+  receive(view: StagedView): void {
+    this.views.push(view);
+    if (this.views.length > KEPT_VIEWS) this.views.shift();
+    if (this.wanted?.show.key === view.key) this.paintWanted();
+  }
+
+  /** Paints a view once it is here; resolves when it is on screen, or null if superseded. */
+  show(show: StageShow): Promise<number | null> {
+    this.wanted?.done(null);
+    this.wanted = null;
+    if (show.view) this.receive(show.view);
+    return new Promise((done) => {
+      this.wanted = { show, done };
+      this.paintWanted();
+    });
+  }
+
+  private paintWanted(): void {
+    const wanted = this.wanted;
+    const key = wanted?.show.key;
+    const view =
+      this.onScreen?.key === key ? this.onScreen : this.views.find((staged) => staged.key === key);
+    if (!wanted || !view) return;
+    this.wanted = null;
+    this.onScreen = view;
+    const started = performance.now();
+    this.paint(view, wanted.show.size, wanted.show.selection);
+    // For the bench: the stage's own time per view.
+    performance.measure('stage:paint', { start: started, end: performance.now() });
+    this.nextFrame().then(wanted.done, () => wanted.done(null));
+  }
+
+  private paint(view: StagedView, size: StageSize, selection: SelectionBox | null): void {
+    const { canvas, context } = this;
+    const width = Math.round(size.width * size.pixelRatio);
+    const height = Math.round(size.height * size.pixelRatio);
+    // A new size clears the canvas and its context's state.
+    if (canvas.width !== width) canvas.width = width;
+    if (canvas.height !== height) canvas.height = height;
+    context.setTransform(size.pixelRatio, 0, 0, size.pixelRatio, 0, 0);
+    paintView(
+      context,
+      view,
+      { x: 0, y: 0, width: size.width, height: size.height },
+      { pixelRatio: size.pixelRatio, selection },
+    );
+  }
+}

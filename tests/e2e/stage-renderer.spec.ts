@@ -1,0 +1,133 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { HarmonyComponentJson, ViewerFileJson } from '../../src/shared/api-types';
+import { pngBrightness } from './support/png-pixels';
+import { xOfTime } from './support/time-axis';
+
+/**
+ * The timelines' stage is painted by a worker on a canvas handed over to it; where the browser
+ * cannot hand a canvas over (switched off here by removing transferControlToOffscreen), the
+ * page draws it with pixi as before. Both must show the same picture and the same selection.
+ */
+
+/** A browser without OffscreenCanvas hand-over, as the fallback sees it. */
+async function withoutHandOver(page: Page) {
+  await page.addInitScript(() => {
+    Reflect.deleteProperty(HTMLCanvasElement.prototype, 'transferControlToOffscreen');
+  });
+}
+
+async function openViewer(page: Page) {
+  await page.goto('/viewer/135');
+  await expect(page.getByTestId('timelines')).toHaveAttribute('data-drawn', 'true');
+}
+
+/** The pixels of the stage's canvas in the selection's colour (#1a5fd0). */
+async function selectionPixels(page: Page): Promise<number> {
+  const png = await page.getByTestId('timelines').locator('canvas').screenshot();
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const data = context.getImageData(0, 0, image.width, image.height).data;
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const near = (value: number, target: number) => Math.abs(value - target) <= 3;
+      if (near(data[i]!, 0x1a) && near(data[i + 1]!, 0x5f) && near(data[i + 2]!, 0xd0)) count++;
+    }
+    return count;
+  }, png.toString('base64'));
+}
+
+/** Selects the harmony with the widest gap around it by clicking it on the canvas. */
+async function selectAChord(page: Page) {
+  const json = (await (await page.request.get('/api/v1/files/135/json')).json()) as ViewerFileJson;
+  const chords = (
+    (json.timelines.find((t) => t.kind === 'HARMONY_TIMELINE')?.components ??
+      []) as HarmonyComponentJson[]
+  )
+    .filter((h) => h.kind === 'HARMONY')
+    .sort((a, b) => a.time - b.time);
+  const room = (i: number) =>
+    Math.min(chords[i]!.time - chords[i - 1]!.time, chords[i + 1]!.time - chords[i]!.time);
+  const inner = chords.map((_, i) => i).slice(1, -1);
+  const widest = chords[inner.reduce((best, i) => (room(i) > room(best) ? i : best))]!;
+  const row = (await page.locator('[data-testid=timeline-row][data-kind=HARMONY]').boundingBox())!;
+  const span = { start: json.concrete_work.start, end: json.concrete_work.end };
+  await page.mouse.click(
+    (await xOfTime(page, widest.time, span)) + 2,
+    row.y + (row.height * 3) / 4,
+  );
+  await expect(page.getByRole('complementary', { name: 'Inspector' })).toBeVisible();
+}
+
+for (const stage of ['worker', 'page'] as const) {
+  test(`the stage painted by the ${stage} shows the selection and follows zoom`, async ({
+    page,
+  }) => {
+    if (stage === 'page') await withoutHandOver(page);
+    await openViewer(page);
+    const timelines = page.getByTestId('timelines');
+    await expect(timelines).toHaveAttribute('data-stage', stage);
+    await expect(timelines.locator('canvas')).toHaveCount(1);
+
+    expect(await selectionPixels(page)).toBe(0);
+    await selectAChord(page);
+    await expect.poll(() => selectionPixels(page)).toBeGreaterThan(40);
+
+    // A zoom step draws a new picture on the same canvas.
+    const before = await timelines.locator('canvas').screenshot();
+    await timelines.focus();
+    await page.keyboard.press('+');
+    await expect(timelines).not.toHaveAttribute('data-zoom', '1.0000');
+    await expect
+      .poll(async () => (await timelines.locator('canvas').screenshot()).equals(before))
+      .toBe(false);
+  });
+}
+
+test('the worker and the page paint the same picture', async ({ browser }, testInfo) => {
+  const shots: number[][] = [];
+  /** Where the rows drawn with rectangles only lie in the picture (y from, y to). */
+  let rectRows: [number, number][] = [];
+  let width = 0;
+  for (const stage of ['worker', 'page'] as const) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    if (stage === 'page') await withoutHandOver(page);
+    await openViewer(page);
+    await expect(page.getByTestId('timelines')).toHaveAttribute('data-stage', stage);
+    // The part of the stage on screen (the PDF panel beside it is still loading).
+    const canvas = (await page.getByTestId('timelines').locator('canvas').boundingBox())!;
+    const scroller = (await page.getByTestId('timelines-scroller').boundingBox())!;
+    width = Math.round(scroller.width);
+    const png = await page.screenshot({
+      clip: { x: canvas.x, y: canvas.y, width, height: canvas.height },
+      path: testInfo.outputPath(`stage-${stage}.png`),
+    });
+    shots.push(await pngBrightness(page, png));
+    rectRows = [];
+    for (const kind of ['AUDIOWAVE', 'BEAT', 'HIERARCHY']) {
+      const row = (await page
+        .locator(`[data-testid=timeline-row][data-kind=${kind}]`)
+        .boundingBox())!;
+      rectRows.push([Math.round(row.y - canvas.y), Math.round(row.y - canvas.y + row.height)]);
+    }
+    await context.close();
+  }
+  const [worker, onPage] = shots as [number[], number[]];
+  expect(worker.length).toBe(onPage.length);
+  const differs = (i: number) => Math.abs(worker[i]! - onPage[i]!) > 24;
+  const share = (indices: number[]) => indices.filter(differs).length / indices.length;
+  // Rectangles fill the same device pixels...
+  for (const [from, to] of rectRows) {
+    const pixels = Array.from({ length: (to - from) * width }, (_, n) => from * width + n);
+    expect(share(pixels)).toBeLessThan(0.002);
+  }
+  // ...and only the edges of markers and page icons, drawn as paths, may differ.
+  expect(share(worker.map((_, i) => i))).toBeLessThan(0.02);
+});
