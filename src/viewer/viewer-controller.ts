@@ -213,7 +213,7 @@ export class ViewerController {
       return;
     }
     this.scene = scene;
-    this.elements.region.dataset.stage = scene instanceof WorkerStage ? 'worker' : 'page';
+    this.elements.region.dataset.renderer = scene instanceof WorkerStage ? 'worker' : 'page';
     if (this.layout) this.paint(this.layout, null);
     this.loop.start();
   }

@@ -72,7 +72,7 @@ for (const stage of ['worker', 'page'] as const) {
     if (stage === 'page') await withoutHandOver(page);
     await openViewer(page);
     const timelines = page.getByTestId('timelines');
-    await expect(timelines).toHaveAttribute('data-stage', stage);
+    await expect(timelines).toHaveAttribute('data-renderer', stage);
     await expect(timelines.locator('canvas')).toHaveCount(1);
 
     expect(await selectionPixels(page)).toBe(0);
@@ -100,7 +100,7 @@ test('the worker and the page paint the same picture', async ({ browser }, testI
     const page = await context.newPage();
     if (stage === 'page') await withoutHandOver(page);
     await openViewer(page);
-    await expect(page.getByTestId('timelines')).toHaveAttribute('data-stage', stage);
+    await expect(page.getByTestId('timelines')).toHaveAttribute('data-renderer', stage);
     // The part of the stage on screen (the PDF panel beside it is still loading).
     const canvas = (await page.getByTestId('timelines').locator('canvas').boundingBox())!;
     const scroller = (await page.getByTestId('timelines-scroller').boundingBox())!;
