@@ -29,3 +29,8 @@ export function stageCanvas(host: HTMLElement): HTMLCanvasElement {
   host.append(canvas);
   return canvas;
 }
+
+/** Device pixels per CSS pixel for the stage's canvas (at most 2: sharper costs more than it shows). */
+export function stagePixelRatio(): number {
+  return Math.min(window.devicePixelRatio || 1, 2);
+}

@@ -21,7 +21,7 @@ import {
 import type { StackedRow } from '../shared/viewer-layout/timeline-heights';
 import { SELECTION_COLOR, type SelectionBox } from '../shared/stage-paint/paint-view';
 import { addRects, ParticleBatch, solidRectShader } from './rect-particles';
-import { nextPageFrame, stageCanvas, type StageScene } from './stage-scene';
+import { nextPageFrame, stageCanvas, stagePixelRatio, type StageScene } from './stage-scene';
 
 /** The glyphs drawn as textures (white shapes, tinted per copy), with their drawing offsets. */
 interface GlyphTextures {
@@ -132,7 +132,7 @@ async function initRenderer(
     height,
     background: EVEN_BAND_COLOR,
     antialias: false,
-    resolution: Math.min(window.devicePixelRatio || 1, 2),
+    resolution: stagePixelRatio(),
     autoDensity: true,
     skipExtensionImports: true,
   });

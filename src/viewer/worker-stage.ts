@@ -7,11 +7,7 @@ import {
 } from '../shared/stage-paint/stage-painter';
 import type { ViewLayout } from '../shared/viewer-layout/view-layout';
 import type { ViewerFileClient } from './viewer-file-client';
-import { nextPageFrame, stageCanvas, type StageScene } from './stage-scene';
-
-function pixelRatio(): number {
-  return Math.min(window.devicePixelRatio || 1, 2);
-}
+import { nextPageFrame, stageCanvas, stagePixelRatio, type StageScene } from './stage-scene';
 
 /**
  * The stage painted by a worker of its own (workers/stage-painter.worker.ts) in Canvas 2D, on a
@@ -24,7 +20,6 @@ export class WorkerStage implements StageScene {
   private key: number | null = null;
   private pendingView: ViewLayout | null = null;
   private selection: SelectionBox | null = null;
-  private size: StageSize;
   private destroyed = false;
   /** Keys the page gives views that reached it before the painter (negative, unlike the worker's). */
   private ownKeys = 0;
@@ -33,10 +28,8 @@ export class WorkerStage implements StageScene {
     readonly canvas: HTMLCanvasElement,
     private readonly worker: Worker,
     private readonly painter: Comlink.Remote<StagePainterApi>,
-    size: StageSize,
-  ) {
-    this.size = size;
-  }
+    private size: StageSize,
+  ) {}
 
   /**
    * A worker stage on a canvas of its own in `host`, or null where this browser cannot have one
@@ -50,7 +43,7 @@ export class WorkerStage implements StageScene {
   ): Promise<WorkerStage | null> {
     if (!client.attachStage || typeof OffscreenCanvas === 'undefined') return null;
     if (typeof HTMLCanvasElement.prototype.transferControlToOffscreen !== 'function') return null;
-    const size = { width, height, pixelRatio: pixelRatio() };
+    const size = { width, height, pixelRatio: stagePixelRatio() };
     const canvas = stageCanvas(host);
     WorkerStage.applySize(canvas, size);
     // Sized before the hand-over: a size set by the worker shows only with the page's next frame.
@@ -85,7 +78,7 @@ export class WorkerStage implements StageScene {
   }
 
   resize(width: number, height: number): void {
-    this.size = { width, height, pixelRatio: pixelRatio() };
+    this.size = { width, height, pixelRatio: stagePixelRatio() };
     WorkerStage.applySize(this.canvas, this.size);
   }
 
