@@ -14,7 +14,6 @@ import { nextPageFrame, stageCanvas, stagePixelRatio, type StageScene } from './
  * canvas handed over with transferControlToOffscreen: the page's main thread neither draws nor
  * waits for the frame to be rasterized. The file worker sends the painter each view it lays out
  * for the page; the page only says which view to show, at what size, with which selection.
-
  */
 export class WorkerStage implements StageScene {
   private key: number | null = null;
