@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { HarmonyComponentJson, ViewerFileJson } from '../../src/shared/api-types';
-import { pngBrightness } from './support/png-pixels';
+import { pngBrightness, pngColours } from './support/png-pixels';
 import { xOfTime } from './support/time-axis';
 
 /**
@@ -21,26 +21,14 @@ async function openViewer(page: Page) {
   await expect(page.getByTestId('timelines')).toHaveAttribute('data-drawn', 'true');
 }
 
-/** The pixels of the stage's canvas in the selection's colour (#1a5fd0). */
+/** The pixels of the stage's canvas in the selection's colour (#1a5fd0, give or take 3 a channel). */
 async function selectionPixels(page: Page): Promise<number> {
   const png = await page.getByTestId('timelines').locator('canvas').screenshot();
-  return page.evaluate(async (base64) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${base64}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const context = canvas.getContext('2d')!;
-    context.drawImage(image, 0, 0);
-    const data = context.getImageData(0, 0, image.width, image.height).data;
-    let count = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      const near = (value: number, target: number) => Math.abs(value - target) <= 3;
-      if (near(data[i]!, 0x1a) && near(data[i + 1]!, 0x5f) && near(data[i + 2]!, 0xd0)) count++;
-    }
-    return count;
-  }, png.toString('base64'));
+  const near = (colour: number, shift: number, target: number) =>
+    Math.abs(((colour >> shift) & 0xff) - target) <= 3;
+  return (await pngColours(page, png)).filter(
+    (colour) => near(colour, 16, 0x1a) && near(colour, 8, 0x5f) && near(colour, 0, 0xd0),
+  ).length;
 }
 
 /** Selects the harmony with the widest gap around it by clicking it on the canvas. */
