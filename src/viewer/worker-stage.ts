@@ -51,19 +51,30 @@ export class WorkerStage implements StageScene {
     let worker: Worker | null = null;
     try {
       const offscreen = canvas.transferControlToOffscreen();
-      worker = new Worker(new URL('../../workers/stage-painter.worker.ts', import.meta.url), {
-        type: 'module',
-        name: 'tilia-viewer-stage',
-      });
-      const painter = Comlink.wrap<StagePainterApi>(worker);
-      const channel = new MessageChannel();
-      const started = await painter.start(
-        Comlink.transfer(offscreen, [offscreen]),
-        Comlink.transfer(channel.port2, [channel.port2]),
+      const started = new Worker(
+        new URL('../../workers/stage-painter.worker.ts', import.meta.url),
+        {
+          type: 'module',
+          name: 'tilia-viewer-stage',
+        },
       );
-      if (!started) throw new Error('No 2D context in the stage worker.');
+      worker = started;
+      const painter = Comlink.wrap<StagePainterApi>(started);
+      const channel = new MessageChannel();
+      // A worker whose script does not load never answers: its error event says so.
+      const failed = new Promise<never>((_, reject) => {
+        started.addEventListener('error', () => reject(new Error('No stage worker.')));
+      });
+      const painting = await Promise.race([
+        painter.start(
+          Comlink.transfer(offscreen, [offscreen]),
+          Comlink.transfer(channel.port2, [channel.port2]),
+        ),
+        failed,
+      ]);
+      if (!painting) throw new Error('No 2D context in the stage worker.');
       await client.attachStage(channel.port1);
-      return new WorkerStage(canvas, worker, painter, size);
+      return new WorkerStage(canvas, started, painter, size);
     } catch {
       worker?.terminate();
       canvas.remove();

@@ -78,6 +78,13 @@ for (const stage of ['worker', 'page'] as const) {
   });
 }
 
+test('a stage worker that cannot start leaves the drawing to the page', async ({ page }) => {
+  await page.route('**/stage-painter.worker-*.js', (route) => route.fulfill({ status: 404 }));
+  await openViewer(page);
+  await expect(page.getByTestId('timelines')).toHaveAttribute('data-renderer', 'page');
+  await expect(page.getByTestId('timelines').locator('canvas')).toHaveCount(1);
+});
+
 test('the worker and the page paint the same picture', async ({ browser }, testInfo) => {
   const shots: number[][] = [];
   /** Where the rows drawn with rectangles only lie in the picture (y from, y to). */
