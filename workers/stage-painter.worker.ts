@@ -5,6 +5,7 @@
  */
 import * as Comlink from 'comlink';
 import { StagePainter, type StagePainterApi } from '../src/shared/stage-paint/stage-painter';
+import { nextWorkerFrame } from './worker-frame';
 
 let painter: StagePainter | null = null;
 
@@ -12,15 +13,7 @@ const api: StagePainterApi = {
   start(canvas, views) {
     const context = canvas.getContext('2d', { alpha: false });
     if (!context) return false;
-    const started = new StagePainter(
-      canvas,
-      context,
-      () =>
-        // The frame drawn so far is on screen when the worker's next animation frame begins.
-        new Promise((resolve) =>
-          requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now())),
-        ),
-    );
+    const started = new StagePainter(canvas, context, nextWorkerFrame);
     views.addEventListener('message', (event) => started.receive(event.data));
     views.start();
     painter = started;

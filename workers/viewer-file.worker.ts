@@ -9,6 +9,7 @@ import { trackTransferables } from '../src/shared/timeline-tables/timeline-track
 import { ViewerFileSession } from '../src/shared/viewer-file-session';
 import { stagedView, type ViewsPort } from '../src/shared/stage-paint/stage-painter';
 import { layoutTransferables } from '../src/shared/viewer-layout/view-layout';
+import { nextWorkerFrame } from './worker-frame';
 
 const session = new ViewerFileSession();
 /** Where the views laid out for the page also go: the stage painter, once the page has one. */
@@ -17,11 +18,7 @@ let stagedViews = 0;
 const early = new EarlyPainter({
   layout: (request) => session.layout(request),
   warmUp: (first) => session.warmUp(first),
-  // The frame drawn so far is on screen when the worker's next animation frame begins.
-  nextFrame: () =>
-    new Promise((resolve) =>
-      requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now())),
-    ),
+  nextFrame: nextWorkerFrame,
 });
 
 function open(bytes: ArrayBuffer) {

@@ -2,19 +2,12 @@ import type { OpenResult, ViewerFileApi } from '../viewer-file-session';
 import { sameView, type ViewLayout, type ViewRequest } from '../viewer-layout/view-layout';
 import type { ViewerHeader } from '../viewer-layout/viewer-document';
 import { planEarlyPage, type Box, type EarlyPagePlan, type EarlyWindow } from './early-page';
-import type { Canvas2D } from '../stage-paint/paint-view';
+import type { Canvas2D, PaintCanvas } from '../stage-paint/paint-view';
 import type { ViewsPort } from '../stage-paint/stage-painter';
 import { paintEarlyPage } from './paint-early-page';
 
-/** A canvas the painter draws on: a worker's OffscreenCanvas, transferred from the page. */
-export interface PaintTarget {
-  width: number;
-  height: number;
-  getContext(kind: '2d', options: { willReadFrequently: boolean }): Canvas2D | null;
-}
-
 export interface EarlyPaintRequest {
-  canvas: PaintTarget;
+  canvas: PaintCanvas;
   window: EarlyWindow & { pixelRatio: number };
 }
 
@@ -53,7 +46,7 @@ export interface EarlyPainterHost {
  * The canvas's 2D context, kept in memory: a picture drawn once needs no GPU canvas, whose set-up
  * (and read-back, under software compositing) only adds to the first frame.
  */
-function contextOf(canvas: PaintTarget): Canvas2D | null {
+function contextOf(canvas: PaintCanvas): Canvas2D | null {
   return canvas.getContext('2d', { willReadFrequently: true });
 }
 

@@ -46,6 +46,16 @@ export interface Canvas2D {
 /** Gradients and patterns are never set; the type only lets a real context be passed. */
 type CanvasGradientLike = object;
 
+/** A canvas a worker paints on: an OffscreenCanvas the page handed over. */
+export interface PaintCanvas {
+  width: number;
+  height: number;
+  getContext(
+    kind: '2d',
+    options: { alpha?: boolean; willReadFrequently?: boolean },
+  ): Canvas2D | null;
+}
+
 export type Box = { x: number; y: number; width: number; height: number };
 
 /** The selected component's outline, in its timeline's row (x across the stage, y in the row). */

@@ -1,5 +1,11 @@
 import type { ViewLayout } from '../viewer-layout/view-layout';
-import { paintView, type Canvas2D, type PaintedView, type SelectionBox } from './paint-view';
+import {
+  paintView,
+  type Canvas2D,
+  type PaintCanvas,
+  type PaintedView,
+  type SelectionBox,
+} from './paint-view';
 
 /** A view as the file worker hands it to the stage painter: its drawing, under the layout's key. */
 export interface StagedView extends PaintedView {
@@ -24,13 +30,6 @@ export interface StageShow {
   view?: StagedView;
 }
 
-/** The canvas the painter draws on: an OffscreenCanvas the page transferred. */
-export interface StageCanvas {
-  width: number;
-  height: number;
-  getContext(kind: '2d', options: { alpha: boolean }): Canvas2D | null;
-}
-
 /**
  * The ends of the MessageChannel between the file worker and the painter, as each uses them
  * (a MessagePort; the shared code is also built without the browser's types).
@@ -44,7 +43,7 @@ export interface ViewsPort {
 /** The stage painter worker's API (workers/stage-painter.worker.ts). */
 export interface StagePainterApi {
   /** Takes the canvas and the port the file worker sends views on; false without a 2D context. */
-  start(canvas: StageCanvas, views: ViewsPort): boolean;
+  start(canvas: PaintCanvas, views: ViewsPort): boolean;
   /** Paints a view; resolves when it is on screen (ms since the epoch), or null if superseded. */
   show(show: StageShow): Promise<number | null>;
 }
@@ -87,7 +86,7 @@ export class StagePainter {
   private wanted: { show: StageShow; done: (time: number | null) => void } | null = null;
 
   constructor(
-    private readonly canvas: StageCanvas,
+    private readonly canvas: PaintCanvas,
     private readonly context: Canvas2D,
     /** Resolves when the frame drawn so far is on screen, with its time (ms since the epoch). */
     private readonly nextFrame: () => Promise<number>,
