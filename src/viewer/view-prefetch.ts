@@ -15,10 +15,9 @@ const MAX_AHEAD = 3;
  * The viewer's one policy for laying views out before the page asks for them, the same whether
  * the file session runs in the worker or in process:
  *
- * - the first view (fit to screen, as wide as the page will be) is asked for together with the
- *   file's bytes, so the session lays it out the moment the file is open, while the page is still
- *   starting, and then lays out a few zoom steps unseen (`warmUp`) so that the user's first zoom
- *   finds the layout code optimised;
+ * - the first view (fit to screen, as wide as the page will be) is asked for as soon as the file
+ *   is open, so the session lays it out while the page is still starting, and then lays out a few
+ *   zoom steps unseen (`warmUp`) so that the user's first zoom finds the layout code optimised;
  * - after each view is drawn, the page asks for the views next to it (the viewer controller: the
  *   zoom steps in and out, while paused).
  *
@@ -44,13 +43,15 @@ export class ViewPrefetch {
   ): Promise<Result> {
     this.ahead = [];
     this.leastHeights = null;
-    const opened = open();
+    const result = await open();
+    if (!result?.ok) return result;
+    this.leastHeights = result.header.timelines.map((timeline) => timeline.height);
+    // Asked once the file is open, not with it: a session that fetches the file itself answers
+    // other calls while the fetch is out, and would find no file to lay out.
     if (firstView) {
       this.prefetch(firstView);
       this.calls.warmUp(firstView).catch(() => undefined);
     }
-    const result = await opened;
-    if (result?.ok) this.leastHeights = result.header.timelines.map((timeline) => timeline.height);
     return result;
   }
 

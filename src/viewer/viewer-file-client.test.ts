@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { viewerFixture } from '../shared/viewer-layout/viewer-fixture.test-support';
+import { ViewerFileSession, type OpenResult } from '../shared/viewer-file-session';
 import { createViewerFileClient } from './viewer-file-client';
+import { ViewPrefetch } from './view-prefetch';
 
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).buffer;
 const firstView = { zoom: 1, scrollLeft: 0, viewportWidth: 800, width: 800 };
@@ -34,6 +36,36 @@ describe('file client prefetch', () => {
     await client.layout({ ...firstView, heights: heights.map((height) => height + 10) });
     expect(layout).toHaveBeenCalledTimes(2);
     client.dispose();
+  });
+
+  it('asks for the first view only once a file opened some other way is open', async () => {
+    // The worker's fetch-and-open answers later; a layout asked for meanwhile found no file.
+    const session = new ViewerFileSession();
+    const asked: string[] = [];
+    const policy = new ViewPrefetch({
+      open: (data) => Promise.resolve(session.open(data)),
+      layout: (request) => {
+        asked.push('layout');
+        return Promise.resolve(session.layout(request));
+      },
+      warmUp: (first) => {
+        asked.push('warmUp');
+        return Promise.resolve(session.warmUp(first));
+      },
+    });
+    let fetched: (result: OpenResult) => void = () => undefined;
+    const opening = policy.opening(
+      () => new Promise<OpenResult>((resolve) => (fetched = resolve)),
+      firstView,
+    );
+    await Promise.resolve();
+    expect(asked).toEqual([]);
+    fetched(session.open(bytes(viewerFixture())));
+    expect((await opening).ok).toBe(true);
+    expect(asked).toEqual(['layout', 'warmUp']);
+    await expect(policy.layout(firstView)).resolves.toMatchObject({
+      totalHeight: expect.any(Number),
+    });
   });
 
   it('drops the first view when another view is asked for first', async () => {

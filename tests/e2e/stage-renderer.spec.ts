@@ -78,6 +78,15 @@ for (const stage of ['worker', 'page'] as const) {
   });
 }
 
+test('without a canvas hand-over the page draws on a phone too', async ({ page }) => {
+  // There the page's first view is the one the preload guessed and asked for with the file.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await withoutHandOver(page);
+  await openViewer(page);
+  await expect(page.getByTestId('timelines')).toHaveAttribute('data-renderer', 'page');
+  await expect(page.getByText('The timelines could not be drawn.')).toHaveCount(0);
+});
+
 test('a stage worker that cannot start leaves the drawing to the page', async ({ page }) => {
   await page.route('**/stage-painter.worker-*.js', (route) => route.fulfill({ status: 404 }));
   await openViewer(page);
