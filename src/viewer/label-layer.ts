@@ -2,10 +2,11 @@ import {
   cssColor,
   FIGURE_FONT_SIZE,
   LABEL_FONT_FAMILY,
+  MUSIC_FONT_FAMILY,
   TEXT_COLOR,
 } from '../shared/viewer-layout/layout-constants';
 import type { DrawnLabel, ViewLayout } from '../shared/viewer-layout/view-layout';
-import { MUSIC_FONT_FAMILY, musicBaseline, musicFontReady } from './music-font';
+import { musicBaseline, musicFontReady } from './music-font';
 
 /** What a label's element shows; an element is rebuilt only when this changes. */
 function contentKey(label: DrawnLabel): string {
@@ -36,10 +37,11 @@ function fillLabel(element: HTMLElement, label: DrawnLabel): void {
 
 /**
  * The timelines' labels (measure numbers, section, marker and chord labels, figured bass) as
- * text elements over the canvas, not pixi text. Drawing text in WebGL meant making a glyph atlas,
- * laying out every label into textured quads and uploading them on each view: most of the first
- * frame and of each zoom step. The browser lays out a few hundred short labels in a fraction of
- * that, off the WebGL path, and they stay sharp at any pixel ratio.
+ * text elements over the canvas. Where the stage worker paints the labels, these are its text
+ * layer: transparent, at the same places, so that the browser's find-in-page finds a chord
+ * label and shows where it is, as pdf.js's text layer does over a page; the viewer writes them
+ * once a view rests, not on every zoom or scroll step (their style and layout were most of a
+ * step on a slow CPU). Where the page draws the stage, they are the labels one sees.
  *
  * Elements are pooled by what they show: a redraw moves the element that showed the same text
  * before (a zoom or scroll step keeps most labels, at other places), so only labels new to the
@@ -58,6 +60,12 @@ export class LabelLayer {
     this.element.style.fontFamily = LABEL_FONT_FAMILY;
     this.element.style.color = cssColor(TEXT_COLOR);
     parent.insertBefore(this.element, before);
+  }
+
+  /** Whether the stage paints the labels and this layer only carries their text. */
+  set painted(painted: boolean) {
+    this.element.classList.toggle('viewer-labels--painted', painted);
+    this.element.style.color = painted ? 'transparent' : cssColor(TEXT_COLOR);
   }
 
   draw(layout: ViewLayout): void {

@@ -1,11 +1,11 @@
 import '@vexflow-fonts/bravura/index.css';
+import { MUSIC_FONT_FAMILY } from '../shared/viewer-layout/layout-constants';
 
-/**
+/*
  * The music font of the Score timelines' clefs, accidentals and signatures: Bravura (SIL Open
  * Font License 1.1, from the @vexflow-fonts/bravura package), a SMuFL font, so every glyph sits
  * on its staff position by its baseline. Its file loads only when a score is drawn.
  */
-export const MUSIC_FONT_FAMILY = 'Bravura';
 
 /**
  * Where the baseline falls in a line box of height 1em (labels are laid out with line-height 1),

@@ -5,6 +5,8 @@ import type { ViewLayout } from '../shared/viewer-layout/view-layout';
 export interface StageScene {
   /** The canvas on screen (hit tests measure from it). */
   readonly canvas: HTMLCanvasElement;
+  /** Whether it paints the labels too (else the page's label layer shows them). */
+  readonly paintsLabels: boolean;
   resize(width: number, height: number): void;
   draw(layout: ViewLayout): void;
   drawSelection(box: SelectionBox | null): void;

@@ -154,6 +154,7 @@ async function initRenderer(
  * costs no WebGL work at all.
  */
 export class TimelineScene implements StageScene {
+  readonly paintsLabels = false;
   private readonly batches: SceneBatches;
   private readonly selection = new Graphics();
   private readonly glyphs: GlyphTextures;

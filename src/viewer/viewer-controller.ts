@@ -41,6 +41,14 @@ import type { SelectionBox } from '../shared/stage-paint/paint-view';
 import type { StageScene } from './stage-scene';
 import { WorkerStage } from './worker-stage';
 import { endEarlyViewer } from './early-viewer';
+import { WhenResting } from './when-resting';
+
+/**
+ * Where the stage paints the labels, the page's text layer and the view's data attributes are
+ * written once no new view has come for this long: a burst of zoom or scroll steps writes them
+ * once, after it.
+ */
+const TEXT_LAYER_REST_MS = 150;
 
 export interface ViewerElements {
   /** The timelines' box: it takes the keyboard focus and shows data-zoom and data-drawn. */
@@ -124,6 +132,7 @@ export class ViewerController {
   private readonly stopWatchingRoom: () => void;
   private readonly stageScrolling: StageScrolling;
   private readonly labels: LabelLayer;
+  private readonly textLayer = new WhenResting(TEXT_LAYER_REST_MS);
   private readonly ruler: RulerLayer;
   private readonly seekDrags: SeekDrag[];
   /** Slider knobs and the ruler's head, looked up once per layout, not once per frame. */
@@ -214,6 +223,7 @@ export class ViewerController {
     }
     this.scene = scene;
     this.elements.region.dataset.renderer = scene instanceof WorkerStage ? 'worker' : 'page';
+    this.labels.painted = scene.paintsLabels;
     if (this.layout) this.paint(this.layout, null);
     this.loop.start();
   }
@@ -278,17 +288,16 @@ export class ViewerController {
     this.knobs = Array.from(
       this.elements.region.querySelectorAll<HTMLElement>('[data-slider-knob], [data-ruler-head]'),
     );
-    this.labels.draw(layout);
     this.ruler.draw(rulerTicks(layout.scale, this.view.viewportWidth));
     this.loop.refresh();
-    for (const drawing of layout.timelines) {
-      const row = this.elements.rows.children[drawing.index] as HTMLElement | undefined;
-      if (row) row.dataset.visibleCount = String(drawing.visibleCount);
-    }
-    this.elements.region.dataset.zoom = this.view.zoom.toFixed(4);
-    // The width the media spans at zoom 1 (the viewport less the end margin), for tests and tools.
-    this.elements.region.dataset.axisWidth = String(layout.scale.width);
     const first = !this.drawnOnce;
+    // The first view's text is there when the viewer says it is drawn; later ones wait for rest
+    // where the stage paints the labels itself.
+    if (scene.paintsLabels && !first) this.textLayer.later(() => this.writeTextLayer(layout));
+    else {
+      this.textLayer.cancel();
+      this.writeTextLayer(layout);
+    }
     this.drawnOnce = true;
     if (!first && zoomStartedAt === null) return;
     void onScreen.then((shownAt) => {
@@ -306,6 +315,21 @@ export class ViewerController {
       }
       this.prefetchZoomSteps();
     });
+  }
+
+  /** The view's labels as text, and what the view shows as data attributes (for tests and tools). */
+  private writeTextLayer(layout: ViewLayout): void {
+    if (this.disposed) return;
+    const started = performance.now();
+    this.labels.draw(layout);
+    for (const drawing of layout.timelines) {
+      const row = this.elements.rows.children[drawing.index] as HTMLElement | undefined;
+      if (row) row.dataset.visibleCount = String(drawing.visibleCount);
+    }
+    this.elements.region.dataset.zoom = layout.scale.zoom.toFixed(4);
+    // The width the media spans at zoom 1 (the viewport less the end margin).
+    this.elements.region.dataset.axisWidth = String(layout.scale.width);
+    performance.measure('viewer:text-layer', { start: started, end: performance.now() });
   }
 
   private readonly onScroll = (): void => {
@@ -516,6 +540,7 @@ export class ViewerController {
     this.ruler.destroy();
     this.scene?.destroy();
     this.scene = null;
+    this.textLayer.cancel();
     this.labels.destroy();
     this.layout = null;
   }

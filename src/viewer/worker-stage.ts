@@ -16,6 +16,7 @@ import { nextPageFrame, stageCanvas, stagePixelRatio, type StageScene } from './
  * for the page; the page only says which view to show, at what size, with which selection.
  */
 export class WorkerStage implements StageScene {
+  readonly paintsLabels = true;
   private key: number | null = null;
   private pendingView: ViewLayout | null = null;
   private selection: SelectionBox | null = null;

@@ -78,6 +78,38 @@ for (const stage of ['worker', 'page'] as const) {
   });
 }
 
+/** The dark pixels on screen in the box of the first shown label reading `text`. */
+async function inkUnderLabel(page: Page, text: RegExp): Promise<number> {
+  const label = page
+    .locator('.viewer-labels .viewer-label:not([hidden])')
+    .filter({ hasText: text });
+  const box = (await label.first().boundingBox())!;
+  const png = await page.screenshot({ clip: box });
+  return (await pngBrightness(page, png)).filter((value) => value < 300).length;
+}
+
+for (const stage of ['worker', 'page'] as const) {
+  test(`the labels are painted by the ${stage}, where their text lies on the page`, async ({
+    page,
+  }) => {
+    if (stage === 'page') await withoutHandOver(page);
+    await openViewer(page);
+    const timelines = page.getByTestId('timelines');
+    await expect(timelines).toHaveAttribute('data-renderer', stage);
+    // With the worker, the page's labels are an unseen text layer over the painted ones.
+    const colour = await page
+      .locator('.viewer-labels')
+      .evaluate((element) => getComputedStyle(element).color);
+    expect(colour).toBe(stage === 'worker' ? 'rgba(0, 0, 0, 0)' : 'rgb(31, 31, 31)');
+    expect(await inkUnderLabel(page, /^PAC$/)).toBeGreaterThan(10);
+    // After a zoom step the text moves with the picture, once the view rests.
+    await timelines.focus();
+    await page.keyboard.press('+');
+    await expect(timelines).toHaveAttribute('data-zoom', '1.2000');
+    expect(await inkUnderLabel(page, /^PAC$/)).toBeGreaterThan(10);
+  });
+}
+
 test('without a canvas hand-over the page draws on a phone too', async ({ page }) => {
   // There the page's first view is the one the preload guessed and asked for with the file.
   await page.setViewportSize({ width: 360, height: 740 });

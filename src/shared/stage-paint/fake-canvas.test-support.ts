@@ -1,4 +1,4 @@
-import type { Canvas2D } from './paint-view';
+import type { Canvas2D, TextMeasure } from './paint-view';
 
 export interface Drawn {
   op: 'fillRect' | 'fillText' | 'fill' | 'stroke' | 'clearRect';
@@ -6,7 +6,10 @@ export interface Drawn {
   args: (number | string)[];
 }
 
-/** A 2D context that records what is drawn; text is 10 px a character in any font. */
+/**
+ * A 2D context that records what is drawn; text is 10 px a character in any font, whose ascent
+ * is 0.9, descent 0.2 and x-height 0.5 of its size.
+ */
 export class FakeCanvas2D implements Canvas2D {
   fillStyle: string | object = '#000000';
   strokeStyle: string | object = '#000000';
@@ -46,8 +49,14 @@ export class FakeCanvas2D implements Canvas2D {
   fillText(text: string, x: number, y: number): void {
     this.drawn.push({ op: 'fillText', style: String(this.fillStyle), args: [text, x, y] });
   }
-  measureText(text: string): { width: number } {
-    return { width: text.length * 10 };
+  measureText(text: string): TextMeasure {
+    const size = Number.parseFloat(this.font);
+    return {
+      width: text.length * 10,
+      fontBoundingBoxAscent: size * 0.9,
+      fontBoundingBoxDescent: size * 0.2,
+      actualBoundingBoxAscent: size * 0.5,
+    };
   }
   save(): void {
     this.saved.push({ fillStyle: this.fillStyle, globalAlpha: this.globalAlpha });

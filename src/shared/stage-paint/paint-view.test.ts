@@ -68,21 +68,42 @@ describe('paintView', () => {
     });
   });
 
-  it('writes labels with their figures, and leaves music glyphs to the page', () => {
+  it('writes labels where the page sets them in a line box of line-height 1', () => {
+    // The fake font at 12 px: ascent 10.8 and descent 2.4 (11 and 2 whole pixels), so the
+    // baseline is 11 + floor((12 - 13) / 2) = 10 px under the line's top, itself on a whole pixel.
+    const context = painted({ labels: [{ x: 4.4, y: 2.3, text: 'HC', size: 12 }] });
+    const [text] = context.drawn.filter((d) => d.op === 'fillText');
+    expect(text?.args).toEqual(['HC', 104, 212]);
+  });
+
+  it('stacks figures after the numeral, centred on its x-height, lowering a short line', () => {
     const context = painted({
-      labels: [
-        { x: 4, y: 2, text: 'V', size: 12, figures: ['6', '5'], after: '/V' },
-        { x: 40, y: 2, text: '\uE050', size: 30, font: 'music' },
-      ],
+      labels: [{ x: 4, y: 2, text: 'V', size: 12, figures: ['6', '5'], after: '/V' }],
     });
     expect(context.texts()).toEqual(['V', '6', '5', '/V']);
-    const numeral = context.drawn.find((d) => d.args[0] === 'V')!;
-    expect(numeral.args.slice(1)).toEqual([104, 202]);
-    // The figures stand after the numeral, the rest after the figures.
-    const six = context.drawn.find((d) => d.args[0] === '6')!;
-    const after = context.drawn.find((d) => d.args[0] === '/V')!;
-    expect(Number(six.args[1])).toBeGreaterThan(104 + 10);
-    expect(Number(after.args[1])).toBeGreaterThan(Number(six.args[1]) + 10);
+    const at = (text: string) => context.drawn.find((d) => d.args[0] === text)!.args;
+    // Above the middle: half the x-height (6 / 2) and half the column (2 figures of 10 px): 13,
+    // more than the text's own 10, so the baseline is 13 under the line's top (202).
+    expect(at('V').slice(1)).toEqual([104, 215]);
+    // The column starts at the line's top, a figure's baseline 8 px into its 10 px row
+    // (ascent 9 + floor((10 - 11) / 2)); 1 px after the numeral, 10 px wide.
+    expect(at('6').slice(1)).toEqual([115, 210]);
+    expect(at('5').slice(1)).toEqual([115, 220]);
+    // The rest after the column and its 2 px margin, on the numeral's baseline.
+    expect(at('/V').slice(1)).toEqual([127, 215]);
+  });
+
+  it('hangs music glyphs from their baseline once the music font is there, not before', () => {
+    const glyph = { x: 40, y: 30, text: '\uE050', size: 20, font: 'music' as const };
+    expect(painted({ labels: [glyph] }).texts()).toEqual([]);
+    const context = new FakeCanvas2D();
+    paintView(context, drawing({ labels: [glyph] }), stage, {
+      pixelRatio: 1,
+      musicFont: 'Bravura',
+    });
+    const [text] = context.drawn.filter((d) => d.op === 'fillText');
+    // Its line box's top is rounded as the page rounds it; the baseline stays at y.
+    expect(text?.args).toEqual(['\uE050', 140, 230]);
   });
 
   it('fills whole device pixels, those whose centre a rectangle covers, as WebGL does', () => {

@@ -36,11 +36,21 @@ export interface Canvas2D {
   fill(): void;
   stroke(): void;
   fillText(text: string, x: number, y: number): void;
-  measureText(text: string): { width: number };
+  measureText(text: string): TextMeasure;
   save(): void;
   restore(): void;
   rect(x: number, y: number, width: number, height: number): void;
   clip(): void;
+}
+
+/** What the painters read of a measured text (a real context's TextMetrics has more). */
+export interface TextMeasure {
+  width: number;
+  /** The font's ascent and descent, whatever the text. */
+  fontBoundingBoxAscent: number;
+  fontBoundingBoxDescent: number;
+  /** How far the text's ink rises above the baseline. */
+  actualBoundingBoxAscent: number;
 }
 
 /** Gradients and patterns are never set; the type only lets a real context be passed. */
@@ -87,6 +97,8 @@ export interface PaintOptions {
   /** Device pixels per CSS pixel: rectangles are snapped to the device's pixel grid. */
   pixelRatio: number;
   selection?: SelectionBox | null;
+  /** The music font's family once it has loaded here; music glyphs are left out without it. */
+  musicFont?: string | null;
 }
 
 /** Colour strings, made once per colour: setting a style is most of a small rectangle's cost. */
@@ -148,26 +160,116 @@ class RectFiller {
   }
 }
 
-function label(context: Canvas2D, drawn: DrawnLabel, x: number, top: number): void {
-  context.font = `${drawn.size}px ${LABEL_FONT_FAMILY}`;
-  context.fillText(drawn.text, x + drawn.x, top + drawn.y);
+/** A font's ascent and descent as the page's text layout uses them (whole pixels), and x-height. */
+interface FontHeight {
+  ascent: number;
+  descent: number;
+  xHeight: number;
+}
+
+/** The size x-heights are measured at: the ink's bounds come in whole pixels. */
+const X_HEIGHT_PROBE_SIZE = 1000;
+
+/**
+ * Measures fonts and texts once: a label is measured on every view it is painted in, and the
+ * same few hundred texts come back view after view.
+ */
+class TextMeasures {
+  private readonly heights = new Map<string, FontHeight>();
+  private readonly widths = new Map<string, number>();
+
+  constructor(private readonly context: Canvas2D) {}
+
+  /** Sets the font (`size` px of `family`) and returns its height. */
+  use(size: number, family: string): FontHeight {
+    const font = `${size}px ${family}`;
+    let height = this.heights.get(font);
+    if (!height) {
+      this.context.font = `${X_HEIGHT_PROBE_SIZE}px ${family}`;
+      const xShare = this.context.measureText('x').actualBoundingBoxAscent / X_HEIGHT_PROBE_SIZE;
+      this.context.font = font;
+      const measure = this.context.measureText('x');
+      height = {
+        ascent: Math.round(measure.fontBoundingBoxAscent),
+        descent: Math.round(measure.fontBoundingBoxDescent),
+        xHeight: xShare * size,
+      };
+      this.heights.set(font, height);
+    } else this.context.font = font;
+    return height;
+  }
+
+  /** The width of `text` in the font set last by use(). */
+  width(text: string): number {
+    const key = `${this.context.font}\u0001${text}`;
+    let width = this.widths.get(key);
+    if (width === undefined) {
+      // Views bring a few hundred texts; a long session of zooming must not keep them all.
+      if (this.widths.size > 20_000) this.widths.clear();
+      width = this.context.measureText(text).width;
+      this.widths.set(key, width);
+    }
+    return width;
+  }
+}
+
+const measuresByContext = new WeakMap<Canvas2D, TextMeasures>();
+
+function measuresOf(context: Canvas2D): TextMeasures {
+  let measures = measuresByContext.get(context);
+  if (!measures) {
+    measures = new TextMeasures(context);
+    measuresByContext.set(context, measures);
+  }
+  return measures;
+}
+
+/**
+ * Where the baseline falls below the top of a line box as tall as the font size (labels are
+ * set with line-height 1): the space left over by the font's ascent and descent is shared
+ * above and below, the half above rounded down, as the page lays out text.
+ */
+function baselineInLine(height: FontHeight, size: number): number {
+  return height.ascent + Math.floor((size - height.ascent - height.descent) / 2);
+}
+
+/**
+ * One label as the page would set it in a line box of line-height 1 at (x, top + y), rounded
+ * to whole pixels: the text, its figures stacked in a column of their own after it, centred
+ * on the text's x-height (vertical-align: middle) with 1 px before and 2 px after, then the
+ * text after the figures. Music glyphs hang from their baseline (DrawnLabel.y).
+ */
+function label(
+  measures: TextMeasures,
+  context: Canvas2D,
+  drawn: DrawnLabel,
+  x: number,
+  top: number,
+  musicFont: string,
+): void {
+  const height = measures.use(drawn.size, drawn.font === 'music' ? musicFont : LABEL_FONT_FAMILY);
+  const inLine = baselineInLine(height, drawn.size);
+  const boxTop = Math.round(drawn.font === 'music' ? top + drawn.y - inLine : top + drawn.y);
   const figures = drawn.figures ?? [];
-  let after = x + drawn.x + context.measureText(drawn.text).width;
+  // A column of figures taller than the text above its middle lowers the line's baseline.
+  const aboveMiddle = height.xHeight / 2 + (figures.length * FIGURE_FONT_SIZE) / 2;
+  const baseline = boxTop + (figures.length > 0 ? Math.max(inLine, aboveMiddle) : inLine);
+  let after = Math.round(x + drawn.x);
+  context.fillText(drawn.text, after, baseline);
+  after += measures.width(drawn.text);
   if (figures.length > 0) {
-    // Stacked after the numeral, centred on its middle (.viewer-label__figures).
-    context.font = `${FIGURE_FONT_SIZE}px ${LABEL_FONT_FAMILY}`;
-    const column = top + drawn.y + drawn.size / 2 - (figures.length * FIGURE_FONT_SIZE) / 2;
+    const figureHeight = measures.use(FIGURE_FONT_SIZE, LABEL_FONT_FAMILY);
+    const figureInLine = baselineInLine(figureHeight, FIGURE_FONT_SIZE);
+    const column = baseline - aboveMiddle;
     let widest = 0;
     figures.forEach((figure, row) => {
-      context.fillText(figure, after + 1, column + row * FIGURE_FONT_SIZE);
-      widest = Math.max(widest, context.measureText(figure).width);
+      context.fillText(figure, after + 1, column + row * FIGURE_FONT_SIZE + figureInLine);
+      widest = Math.max(widest, measures.width(figure));
     });
     after += widest + 3;
+    measures.use(drawn.size, LABEL_FONT_FAMILY);
   }
-  if (drawn.after) {
-    context.font = `${drawn.size}px ${LABEL_FONT_FAMILY}`;
-    context.fillText(drawn.after, after, top + drawn.y);
-  }
+  if (drawn.after) context.fillText(drawn.after, after, baseline);
 }
 
 function marker(context: Canvas2D, x: number, y: number, color: number): void {
@@ -232,8 +334,8 @@ function selectionOutline(
 
 /**
  * One view's timelines on a stage at (x, y): the bands, every rectangle run, markers and PDF
- * icons, the labels where the view carries them (music glyphs are left to the page, which has
- * the font) and the selection's outline.
+ * icons, the labels where the view carries them (music glyphs once the music font is there)
+ * and the selection's outline.
  */
 export function paintView(
   context: Canvas2D,
@@ -274,9 +376,13 @@ export function paintView(
     filler.forget();
     if (!drawing.labels?.length) continue;
     context.fillStyle = colorString(TEXT_COLOR);
-    context.textBaseline = 'top';
-    for (const drawn of drawing.labels)
-      if (drawn.font !== 'music') label(context, drawn, stage.x, top);
+    context.textBaseline = 'alphabetic';
+    const measures = measuresOf(context);
+    const musicFont = options.musicFont;
+    for (const drawn of drawing.labels) {
+      if (drawn.font === 'music' && !musicFont) continue;
+      label(measures, context, drawn, stage.x, top, musicFont ?? '');
+    }
   }
   if (options.selection) selectionOutline(filler, view, options.selection, stage);
   context.restore();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FakeCanvas2D } from './fake-canvas.test-support';
-import { StagePainter, type StagedView, type StageSize } from './stage-painter';
+import { StagePainter, type MusicFont, type StagedView, type StageSize } from './stage-painter';
 
 const size: StageSize = { width: 800, height: 100, pixelRatio: 1 };
 
@@ -22,11 +22,11 @@ function view(key: number, color: number): StagedView {
   };
 }
 
-function painter() {
+function painter(musicFont: MusicFont | null = null) {
   const context = new FakeCanvas2D();
   const canvas = { width: 300, height: 150, getContext: () => context };
   let frames = 0;
-  const stage = new StagePainter(canvas, context, () => Promise.resolve(++frames));
+  const stage = new StagePainter(canvas, context, () => Promise.resolve(++frames), musicFont);
   /** The colours of the rectangles painted at the view's place, in order. */
   const painted = () =>
     context.drawn
@@ -92,5 +92,36 @@ describe('StagePainter', () => {
       selection: null,
     });
     expect([canvas.width, canvas.height]).toEqual([1200, 152]);
+  });
+
+  it('loads the music font for a view with music glyphs, then paints that view again with them', async () => {
+    let loaded: string | null = null;
+    let loads = 0;
+    let fontArrives = () => {};
+    const font: MusicFont = {
+      loaded: () => loaded,
+      load: () => {
+        loads += 1;
+        return new Promise((resolve) => {
+          fontArrives = () => {
+            loaded = 'Bravura';
+            resolve();
+          };
+        });
+      },
+    };
+    const { stage, context } = painter(font);
+    const score = view(1, 0x111111);
+    score.timelines[0]!.labels = [
+      { x: 10, y: 30, text: '\uE050', size: 20, font: 'music' },
+      { x: 60, y: 2, text: 'C4', size: 12 },
+    ];
+    await stage.show({ key: 1, size, selection: null, view: score });
+    expect(context.texts()).toEqual(['C4']);
+    expect(loads).toBe(1);
+    fontArrives();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(context.texts()).toEqual(['C4', '\uE050', 'C4']);
   });
 });

@@ -52,24 +52,39 @@ export interface StagePainterApi {
 const KEPT_VIEWS = 8;
 
 /**
- * The drawing part of a layout, copied for the stage painter (the page gets the layout itself,
- * with its hit areas and labels; the painter needs neither, the labels being the page's DOM).
+ * The drawing part of a layout, copied for the stage painter: shapes and labels (the page gets
+ * the layout itself, with its hit areas, for the pointer and the text layer).
  */
 export function stagedView(key: number, layout: ViewLayout): StagedView {
   return {
     key,
     rows: layout.rows,
     timelines: layout.timelines.map(
-      ({ index, rects, rectColors, glyphs, glyphKinds, glyphColors }) => ({
+      ({ index, rects, rectColors, glyphs, glyphKinds, glyphColors, labels }) => ({
         index,
         rects,
         rectColors,
         glyphs,
         glyphKinds,
         glyphColors,
+        labels,
       }),
     ),
   };
+}
+
+/** The music font, loaded where the painter runs the first time a view has a music glyph. */
+export interface MusicFont {
+  /** Its family once it has loaded, else null. */
+  loaded(): string | null;
+  /** Starts loading it (once); resolves when it can be painted with. */
+  load(): Promise<void>;
+}
+
+function hasMusic(view: StagedView): boolean {
+  return view.timelines.some((timeline) =>
+    (timeline.labels ?? []).some((label) => label.font === 'music'),
+  );
 }
 
 /**
@@ -83,6 +98,8 @@ export class StagePainter {
   private readonly views: StagedView[] = [];
   /** The view on screen, kept whatever came after it, for a new selection to be drawn on. */
   private onScreen: StagedView | null = null;
+  /** The size and selection the view on screen was painted with. */
+  private shown: StageShow | null = null;
   private wanted: { show: StageShow; done: (time: number | null) => void } | null = null;
 
   constructor(
@@ -90,6 +107,7 @@ export class StagePainter {
     private readonly context: Canvas2D,
     /** Resolves when the frame drawn so far is on screen, with its time (ms since the epoch). */
     private readonly nextFrame: () => Promise<number>,
+    private readonly musicFont: MusicFont | null = null,
   ) {}
 
   /** A view the file worker laid out for the page. */
@@ -118,6 +136,7 @@ export class StagePainter {
     if (!wanted || !view) return;
     this.wanted = null;
     this.onScreen = view;
+    this.shown = wanted.show;
     const started = performance.now();
     this.paint(view, wanted.show.size, wanted.show.selection);
     // For the bench: the stage's own time per view.
@@ -125,7 +144,19 @@ export class StagePainter {
     this.nextFrame().then(wanted.done, () => wanted.done(null));
   }
 
+  /** A view with music glyphs, painted before the music font was there, is painted again. */
+  private awaitMusicFont(view: StagedView): void {
+    const font = this.musicFont;
+    if (!font || font.loaded() !== null || !hasMusic(view)) return;
+    void font.load().then(() => {
+      const shown = this.shown;
+      if (!this.onScreen || !shown || this.wanted) return;
+      this.paint(this.onScreen, shown.size, shown.selection);
+    });
+  }
+
   private paint(view: StagedView, size: StageSize, selection: SelectionBox | null): void {
+    this.awaitMusicFont(view);
     const { canvas, context } = this;
     const width = Math.round(size.width * size.pixelRatio);
     const height = Math.round(size.height * size.pixelRatio);
@@ -137,7 +168,7 @@ export class StagePainter {
       context,
       view,
       { x: 0, y: 0, width: size.width, height: size.height },
-      { pixelRatio: size.pixelRatio, selection },
+      { pixelRatio: size.pixelRatio, selection, musicFont: this.musicFont?.loaded() ?? null },
     );
   }
 }

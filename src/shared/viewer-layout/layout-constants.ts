@@ -99,6 +99,8 @@ export const MARKER_STEM_HEIGHT = 17;
 export const TEXT_COLOR = 0x1f1f1f;
 /** The labels' font, on the page's label layer and on the file worker's early screen alike. */
 export const LABEL_FONT_FAMILY = 'Arial, Helvetica, sans-serif';
+/** The music font of the Score timelines' glyphs (src/viewer/music-font.ts). */
+export const MUSIC_FONT_FAMILY = 'Bravura';
 
 /** A 0xRRGGBB colour as CSS and Canvas 2D take it. */
 export function cssColor(color: number): string {
