@@ -177,17 +177,30 @@ const X_HEIGHT_PROBE_SIZE = 1000;
 class TextMeasures {
   private readonly heights = new Map<string, FontHeight>();
   private readonly widths = new Map<string, number>();
+  /** The font this pass set last: setting one has the context parse it, even the same again. */
+  private font = '';
 
   constructor(private readonly context: Canvas2D) {}
+
+  /** A new pass: another painter may have set the context's font meanwhile. */
+  begin(): void {
+    this.font = '';
+  }
+
+  private setFont(font: string): void {
+    if (font === this.font) return;
+    this.font = font;
+    this.context.font = font;
+  }
 
   /** Sets the font (`size` px of `family`) and returns its height. */
   use(size: number, family: string): FontHeight {
     const font = `${size}px ${family}`;
     let height = this.heights.get(font);
     if (!height) {
-      this.context.font = `${X_HEIGHT_PROBE_SIZE}px ${family}`;
+      this.setFont(`${X_HEIGHT_PROBE_SIZE}px ${family}`);
       const xShare = this.context.measureText('x').actualBoundingBoxAscent / X_HEIGHT_PROBE_SIZE;
-      this.context.font = font;
+      this.setFont(font);
       const measure = this.context.measureText('x');
       height = {
         ascent: Math.round(measure.fontBoundingBoxAscent),
@@ -195,13 +208,13 @@ class TextMeasures {
         xHeight: xShare * size,
       };
       this.heights.set(font, height);
-    } else this.context.font = font;
+    } else this.setFont(font);
     return height;
   }
 
   /** The width of `text` in the font set last by use(). */
   width(text: string): number {
-    const key = `${this.context.font}\u0001${text}`;
+    const key = `${this.font}\u0001${text}`;
     let width = this.widths.get(key);
     if (width === undefined) {
       // Views bring a few hundred texts; a long session of zooming must not keep them all.
@@ -378,6 +391,7 @@ export function paintView(
     context.fillStyle = colorString(TEXT_COLOR);
     context.textBaseline = 'alphabetic';
     const measures = measuresOf(context);
+    measures.begin();
     const musicFont = options.musicFont;
     for (const drawn of drawing.labels) {
       if (drawn.font === 'music' && !musicFont) continue;
