@@ -30,13 +30,21 @@ export interface AppOptions {
   closeDatabase?: boolean;
   /** Where log lines go instead of stdout; the reliability tests scan them for secrets. */
   logStream?: { write(line: string): void };
+  /** Counts the requests in flight (a new one unless given: tests watch theirs). */
+  load?: RequestLoad;
 }
 
 /**
  * Builds the whole site as a Fastify app: infrastructure plugins first, then the API under
  * /api/v1/, then the built client and /media/. Tests call it with app.inject; server.ts listens.
  */
-export async function buildApp({ config, database, closeDatabase, logStream }: AppOptions) {
+export async function buildApp({
+  config,
+  database,
+  closeDatabase,
+  logStream,
+  load = new RequestLoad(),
+}: AppOptions) {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -82,8 +90,7 @@ export async function buildApp({ config, database, closeDatabase, logStream }: A
   // PGlite has no autovacuum (pglite-maintenance.ts): run after a write's reply, not before it.
   const maintenance = new BackgroundMaintenance(database, app.log);
   app.addHook('onClose', () => maintenance.settle());
-  // Requests in flight, which long exports step aside for.
-  const load = new RequestLoad();
+  // Requests in flight, which long exports and deep pages step aside for.
   load.track(app);
   await app.register(
     async (api) => {
@@ -91,7 +98,7 @@ export async function buildApp({ config, database, closeDatabase, logStream }: A
       await api.register(authRoutes, { config, database });
       await api.register(usersRoutes, { config, database });
       await api.register(filesRoutes, { database, viewerCache });
-      await api.register(searchRoutes, { database });
+      await api.register(searchRoutes, { database, load });
       await api.register(searchExportRoutes, { database, publicUrl: config.publicUrl, load });
       await api.register(uploadRoutes, { config, database, store, maintenance });
       await api.register(userFilesRoutes, { database, viewerCache, store, maintenance });

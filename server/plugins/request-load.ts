@@ -19,6 +19,8 @@ const MAX_PAUSE_MS = 250;
  */
 export class RequestLoad {
   private active = 0;
+  /** Settles when the costly work before the latest `takeTurn` has had its turn and pause. */
+  private lastTurn: Promise<void> = Promise.resolve();
 
   /** Counts every request from its arrival until its connection is done with it. */
   track(app: FastifyInstance): void {
@@ -39,5 +41,24 @@ export class RequestLoad {
   /** After `workedMs` of the caller's work, pauses for twice that while others are waiting. */
   async stepAside(workedMs: number): Promise<void> {
     if (this.othersWaiting()) await sleep(Math.min(workedMs * YIELD_RATIO, MAX_PAUSE_MS));
+  }
+
+  /**
+   * Runs costly work (a deep result page) once the costly work before it has had its turn and
+   * stepped aside: one at a time, however many clients ask at once, so a client looping on deep
+   * pages takes at most a third of the database's time while others are answered. The caller
+   * gets its result at once; the next one waits out the pause.
+   */
+  async takeTurn<T>(work: () => Promise<T>): Promise<T> {
+    const before = this.lastTurn;
+    let done = () => {};
+    this.lastTurn = new Promise<void>((resolve) => (done = resolve));
+    await before;
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      void this.stepAside(performance.now() - started).finally(done);
+    }
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/database';
+import type { RequestLoad } from '../plugins/request-load';
 import { searchComponents, searchContext, searchFiles } from '../search/search.service';
 import {
   ComponentsQueryResponse,
@@ -7,12 +8,13 @@ import {
   SearchQueryString,
 } from '../../src/shared/api-contract/search';
 
-export const searchRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (
-  app,
-  options,
-) => {
+/** Public search; deep component pages take turns and step aside for others (`load`). */
+export const searchRoutes: FastifyPluginAsyncTypebox<{
+  database: Database;
+  load: RequestLoad;
+}> = async (app, options) => {
   // One count cache per app: tests build several apps, each on a database of its own.
-  const context = searchContext(options.database.db);
+  const context = searchContext(options.database.db, (work) => options.load.takeTurn(work));
 
   app.get(
     '/files/query/',

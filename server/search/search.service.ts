@@ -38,15 +38,20 @@ import {
  * connections), the file list being small.
  */
 
+/** Runs costly work when its turn comes (RequestLoad.takeTurn). */
+export type TakeTurn = <T>(work: () => Promise<T>) => Promise<T>;
+
 export interface SearchContext {
   db: Db;
   counts: CountCache;
   /** The walk keys of searches sorted by a field they have conditions on (walkKeys). */
   keys: CountCache<string[] | null>;
+  /** Where a costly page waits for its turn. */
+  takeTurn: TakeTurn;
 }
 
-export function searchContext(db: Db): SearchContext {
-  return { db, counts: new CountCache(), keys: new CountCache(200) };
+export function searchContext(db: Db, takeTurn: TakeTurn = (work) => work()): SearchContext {
+  return { db, counts: new CountCache(), keys: new CountCache(200), takeTurn };
 }
 
 /**
@@ -147,10 +152,21 @@ const FETCH_ROW_COST = 3;
 /** Sort keys of the work, the same for all of a file's components. */
 const WORK_SORT_KEYS: ReadonlySet<string> = new Set(['title', 'composer']);
 
-/** How a page is found: the strategy, and for a walk the sort keys it is restricted to. */
+/**
+ * A page that costs more than this (in row costs, above) waits for its turn among costly pages:
+ * about 3 ms of the database's time, page 334 of every beat by time; the first hundred pages
+ * of any search cost less.
+ */
+export const COSTLY_PAGE_COST = 10_000;
+
+/**
+ * How a page is found: the strategy, for a walk the sort keys it is restricted to, and what it
+ * costs in row costs.
+ */
 interface PagePlan {
   strategy: PageStrategy;
   walkKeys: string[] | null;
+  cost: number;
 }
 
 /**
@@ -167,8 +183,11 @@ async function pagePlan(
   count: number,
   offset: number,
 ): Promise<PagePlan> {
+  const walkRowCost = WORK_SORT_KEYS.has(search.orderBy) ? WALK_ROW_COST_BY_WORK : WALK_ROW_COST;
   const conditioned = search.file.length + search.text.length + search.times.length > 0;
-  if (!conditioned) return { strategy: 'walk', walkKeys: null };
+  if (!conditioned) {
+    return { strategy: 'walk', walkKeys: null, cost: (offset + SEARCH_PAGE_SIZE) * walkRowCost };
+  }
   const sort = conditionedSort(search);
   const keys = sort
     ? await cached(context.keys, generation, [...countKey(search), search.orderBy], () =>
@@ -181,10 +200,11 @@ async function pagePlan(
     countComponents(context.db, walkedSearch),
   );
   const walked = ((offset + SEARCH_PAGE_SIZE) * total) / count;
-  const walkRowCost = WORK_SORT_KEYS.has(search.orderBy) ? WALK_ROW_COST_BY_WORK : WALK_ROW_COST;
-  return walked * walkRowCost < FETCH_ROW_COST * count
-    ? { strategy: 'walk', walkKeys: keys }
-    : { strategy: 'indexed', walkKeys: null };
+  const walkCost = walked * walkRowCost;
+  const fetchCost = FETCH_ROW_COST * count;
+  return walkCost < fetchCost
+    ? { strategy: 'walk', walkKeys: keys, cost: walkCost }
+    : { strategy: 'indexed', walkKeys: null, cost: fetchCost };
 }
 
 export async function searchComponents(
@@ -202,8 +222,11 @@ export async function searchComponents(
   const hits =
     offset >= count
       ? []
-      : await pagePlan(context, generation, search, count, offset).then(({ strategy, walkKeys }) =>
-          findComponentPage(db, search, strategy, walkKeys),
+      : await pagePlan(context, generation, search, count, offset).then(
+          ({ strategy, walkKeys, cost }) => {
+            const find = () => findComponentPage(db, search, strategy, walkKeys);
+            return cost > COSTLY_PAGE_COST ? context.takeTurn(find) : find();
+          },
         );
   const timelineIds = [...new Set(hits.map((hit) => hit.timelineId))];
   const fileIds = [...new Set(hits.map((hit) => hit.fileId))];

@@ -79,4 +79,44 @@ describe('RequestLoad', () => {
     server.release();
     await Promise.all(held.map(async (response) => (await response).json()));
   });
+
+  it('runs costly work one at a time, in the order asked, each caller served at once', async () => {
+    const started: string[] = [];
+    let finishFirst = () => {};
+    const first = server.load.takeTurn(async () => {
+      started.push('first');
+      await new Promise<void>((resolve) => (finishFirst = resolve));
+      return 'first done';
+    });
+    const second = server.load.takeTurn(async () => {
+      started.push('second');
+      return 'second done';
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(started).toEqual(['first']);
+    finishFirst();
+    expect(await first).toBe('first done');
+    expect(await second).toBe('second done');
+    expect(started).toEqual(['first', 'second']);
+  });
+
+  it('holds the next costly work back for the pause while others wait', async () => {
+    // Two held requests stand in for the caller's and another's, as above.
+    const held = [fetch(server.url('/held')), fetch(server.url('/held'))];
+    await server.othersBecome(true);
+    const order: string[] = [];
+    const first = server.load.takeTurn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      order.push('first worked');
+    });
+    const second = server.load.takeTurn(async () => {
+      order.push('second worked');
+    });
+    await first;
+    order.push('first answered');
+    await second;
+    expect(order).toEqual(['first worked', 'first answered', 'second worked']);
+    server.release();
+    await Promise.all(held.map(async (response) => (await response).json()));
+  });
 });
