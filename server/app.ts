@@ -90,7 +90,7 @@ export async function buildApp({
   // PGlite has no autovacuum (pglite-maintenance.ts): run after a write's reply, not before it.
   const maintenance = new BackgroundMaintenance(database, app.log);
   app.addHook('onClose', () => maintenance.settle());
-  // Requests in flight, which long exports and deep pages step aside for.
+  // Requests in flight, which long exports, deep pages and large uploads step aside for.
   load.track(app);
   await app.register(
     async (api) => {
@@ -100,7 +100,7 @@ export async function buildApp({
       await api.register(filesRoutes, { database, viewerCache });
       await api.register(searchRoutes, { database, load });
       await api.register(searchExportRoutes, { database, publicUrl: config.publicUrl, load });
-      await api.register(uploadRoutes, { config, database, store, maintenance });
+      await api.register(uploadRoutes, { config, database, store, maintenance, load });
       await api.register(userFilesRoutes, { database, viewerCache, store, maintenance });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import type { BackgroundMaintenance } from '../db/pglite-maintenance';
 import { ApiError } from '../http-errors';
 import { requireUser } from '../plugins/authentication';
+import type { RequestLoad } from '../plugins/request-load';
 import type { MediaStore } from '../files/uploads/media-store';
 import { receiveUpload, tooLarge } from '../files/uploads/multipart-intake';
 import { removeOrphanTemps } from '../files/uploads/temp-files';
@@ -51,6 +52,8 @@ export interface UploadRoutesOptions {
   /** Shared with the routes that delete files: it orders the moves and removals on disk. */
   store: MediaStore;
   maintenance: BackgroundMaintenance;
+  /** Requests in flight, which a big upload steps aside for on PostgreSQL. */
+  load: RequestLoad;
 }
 
 /** POST upload/: .tla files with their media and PDFs, stored whole or not at all. */
@@ -58,7 +61,13 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = asyn
   app,
   options,
 ) => {
-  const { config, database, store, maintenance } = options;
+  const { config, database, store, maintenance, load } = options;
+  // On PostgreSQL others read on connections of their own while an upload's transaction is
+  // open, and its statements take the database's processes from them: the upload pauses
+  // between statements while others wait. PGlite has one connection, which the transaction
+  // holds: pausing there would only keep every query waiting longer.
+  const stepAside =
+    database.kind === 'postgres' ? (workedMs: number) => load.stepAside(workedMs) : undefined;
   const quota = new UploadQuota(
     config.maxUploadsPerHour,
     database.kind === 'postgres' ? database.db : null,
@@ -123,6 +132,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = asyn
               log: request.log,
               mediaBaseUrl: config.mediaBaseUrl,
               maxComponents: config.maxComponents,
+              stepAside,
             },
             userId,
             received,

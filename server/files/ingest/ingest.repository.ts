@@ -51,17 +51,26 @@ const searchCopies = (fileId: number, timelineId: number) => sql`
 // Rows per INSERT: one JSON parameter carries them all, so big timelines (a 3-hour beat
 // timeline has 43,200 beats) go in tens of statements instead of tens of thousands; each is
 // short (tens of milliseconds on the embedded database), and other requests get a turn between them.
-const COMPONENTS_PER_STATEMENT = 1_000;
+export const COMPONENTS_PER_STATEMENT = 1_000;
+
+/** Called after each statement with the time it took; may pause (RequestLoad.stepAside). */
+export type StepAside = (workedMs: number) => Promise<void>;
 
 export async function insertComponents(
   db: Db,
   fileId: number,
   timelineId: number,
   rows: ComponentRow[],
+  stepAside?: StepAside,
 ): Promise<number[]> {
   const ids = new Array<number>(rows.length);
+  let worked = 0;
   for (let offset = 0; offset < rows.length; offset += COMPONENTS_PER_STATEMENT) {
-    if (offset > 0) await eventLoopTurn();
+    if (offset > 0) {
+      await eventLoopTurn();
+      await stepAside?.(worked);
+    }
+    const started = performance.now();
     const chunk = storableJsonText(rows.slice(offset, offset + COMPONENTS_PER_STATEMENT));
     const result = await db.execute(sql`
       INSERT INTO components (
@@ -91,6 +100,7 @@ export async function insertComponents(
     for (const row of stored) {
       ids[row.position] = Number(row.id);
     }
+    worked = performance.now() - started;
   }
   return ids;
 }

@@ -10,6 +10,7 @@ import {
   insertFile,
   insertTimeline,
   type NewTimeline,
+  type StepAside,
 } from './ingest.repository';
 import { storableJson, storableText } from './storable-text';
 import { workFields } from '../../../src/shared/tla/work-fields';
@@ -27,6 +28,8 @@ export interface IngestInput {
   mediaUrl?: string | null;
   /** PDF URLs by PDF timeline path, for PDFs uploaded with the .tla. */
   pdfUrlFor?: (pdfPath: string) => string | null;
+  /** Between statements of components, for others waiting on the same database. */
+  stepAside?: StepAside;
 }
 
 export interface IngestedFile {
@@ -125,7 +128,8 @@ export async function ingestTla(db: Db, input: IngestInput): Promise<IngestedFil
       timelineRow(fileId, timeline, index, input.pdfUrlFor),
     );
     ids.timelineIds.push(timelineId);
-    ids.componentIds.push(await insertComponents(db, fileId, timelineId, componentRows(timeline)));
+    const rows = componentRows(timeline);
+    ids.componentIds.push(await insertComponents(db, fileId, timelineId, rows, input.stepAside));
   }
   // Its viewer JSON is built now, once, so that no request ever assembles it from the rows.
   await storeIngestedPayload(db, fileId, document, ids, input.pdfUrlFor);

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { ApiError } from '../../http-errors';
 import { documentLimitFault } from '../ingest/document-limits';
 import { ingestTla } from '../ingest/ingest.service';
+import type { StepAside } from '../ingest/ingest.repository';
 import { localMediaName, pathFileName } from '../../../src/shared/tla/media-path';
 import { readTla } from '../../../src/shared/tla/tla-reader';
 import { TlaReadError, type TlaDocument } from '../../../src/shared/tla/tla-model';
@@ -28,6 +29,8 @@ export interface UploadContext {
   mediaBaseUrl: string;
   /** MAX_COMPONENTS: the most components one .tla may hold. */
   maxComponents: number;
+  /** Between statements of a big file's components, while others wait (PostgreSQL only). */
+  stepAside?: StepAside;
 }
 
 /** 415 when any file is of a type we do not take, else 400; the body names every bad file. */
@@ -104,6 +107,7 @@ async function storeBatch(
         fileName: annotation.file.name,
         authorId,
         isPublic,
+        stepAside: context.stepAside,
         // Relative to MEDIA_BASE_URL: clients prefix it, so the media can move to a CDN.
         mediaUrl: media ? paths.get(media)! : null,
         pdfUrlFor: (pdfPath) => {
