@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import type { Database } from '../server/db/database';
@@ -130,14 +131,25 @@ function repeat(clients: number, request: AbusiveRequest) {
   };
 }
 
-/** Waits until the server answers a query quickly again (an aborted upload may still be stored). */
-async function settle(base: string): Promise<void> {
+/** CPU time a process has used, in clock ticks (hundredths of a second on Linux). */
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * Waits until the server is idle again: an aborted upload is still being stored after its client
+ * left (on PostgreSQL, queries answer quickly meanwhile), and must not weigh on the next row.
+ */
+async function settle(base: string, serverPid: number): Promise<void> {
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
+    const before = cpuTicks(serverPid);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     const started = performance.now();
     await (await fetch(`${base}/api/v1/files/query/`)).arrayBuffer();
-    if (performance.now() - started < 100) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (performance.now() - started < 100 && cpuTicks(serverPid) - before < 10) return;
   }
 }
 
@@ -258,7 +270,7 @@ export async function runAbuseBench(options: AbuseBenchOptions): Promise<AbuseRo
           });
           const times = await probe.stop();
           const abuseStatuses = (await abusing?.stop()) ?? {};
-          await settle(base);
+          await settle(base, server.pid!);
           if (abuse.request === null) unloaded = json.requestsPerSecond;
           const row: AbuseRow = {
             database: options.database,
