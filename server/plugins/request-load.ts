@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 
@@ -11,6 +12,16 @@ const YIELD_RATIO = 2;
 const MAX_PAUSE_MS = 250;
 
 /**
+ * While others are being answered, a large body (an upload, a big file's JSON) moves at most this
+ * fast, in or out: far above what a person's link carries, far below what a client on the same
+ * machine or network pulls, which would otherwise spend the server's thread on moving bytes.
+ */
+export const BULK_BYTES_PER_SECOND = 32 * 1024 * 1024;
+
+/** The bytes a large body moves between two looks at the load; smaller bodies are never paced. */
+export const BULK_SLICE_BYTES = 1024 * 1024;
+
+/**
  * The requests being answered right now. Work that runs for minutes on one request (a CSV
  * export of every match) asks it between batches and steps aside while anyone else is waiting:
  * idle, the export runs at full speed; busy, it pauses after each batch for twice as long as the
@@ -19,6 +30,8 @@ const MAX_PAUSE_MS = 250;
  */
 export class RequestLoad {
   private active = 0;
+  /** When the large-body bytes given a turn so far will have moved (paceTransfer). */
+  private bulkDoneAt = 0;
   /** Settles when the costly work before the latest `takeTurn` has had its turn and pause. */
   private lastTurn: Promise<void> = Promise.resolve();
 
@@ -41,6 +54,35 @@ export class RequestLoad {
   /** After `workedMs` of the caller's work, pauses for twice that while others are waiting. */
   async stepAside(workedMs: number): Promise<void> {
     if (this.othersWaiting()) await sleep(Math.min(workedMs * YIELD_RATIO, MAX_PAUSE_MS));
+  }
+
+  /**
+   * Waits for a slice of `bytes` of a large body to have its turn: while others are being
+   * answered, all large bodies together, in and out, move at most BULK_BYTES_PER_SECOND, however
+   * many clients send or fetch them at once.
+   */
+  async paceTransfer(bytes: number): Promise<void> {
+    if (!this.othersWaiting()) return;
+    const now = performance.now();
+    const startAt = Math.max(now, this.bulkDoneAt);
+    this.bulkDoneAt = startAt + (bytes / BULK_BYTES_PER_SECOND) * 1000;
+    if (startAt > now) await sleep(startAt - now);
+  }
+
+  /**
+   * A stored body to send, in slices of BULK_SLICE_BYTES, each once the one before has gone to
+   * the socket and `paceTransfer` gives it its turn.
+   */
+  pacedBody(bytes: Buffer): Readable {
+    let offset = 0;
+    const body: Readable = new Readable({
+      read: () => {
+        const slice = bytes.subarray(offset, offset + BULK_SLICE_BYTES);
+        offset += slice.length;
+        void this.paceTransfer(slice.length).then(() => body.push(slice.length > 0 ? slice : null));
+      },
+    });
+    return body;
   }
 
   /**

@@ -124,6 +124,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = asyn
           const received = await receiveUpload(request, {
             tempDir: store.tempDir,
             maxBytes: config.maxUploadBytes,
+            // No faster than BULK_BYTES_PER_SECOND while others are being answered.
+            pace: (bytes) => load.paceTransfer(bytes),
           });
           const files = await storeUpload(
             {

@@ -3,7 +3,11 @@ import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RequestLoad } from '../../server/plugins/request-load';
+import {
+  BULK_BYTES_PER_SECOND,
+  BULK_SLICE_BYTES,
+  RequestLoad,
+} from '../../server/plugins/request-load';
 
 /**
  * A server tracked by a RequestLoad, with a route that holds its answer until released and one
@@ -118,5 +122,36 @@ describe('RequestLoad', () => {
     expect(order).toEqual(['first worked', 'first answered', 'second worked']);
     server.release();
     await Promise.all(held.map(async (response) => (await response).json()));
+  });
+
+  it('moves large bodies together no faster than the bulk rate while others wait', async () => {
+    const alone = performance.now();
+    for (let slice = 0; slice < 3; slice += 1) await server.load.paceTransfer(BULK_SLICE_BYTES);
+    expect(performance.now() - alone).toBeLessThan(500);
+    const held = [fetch(server.url('/held')), fetch(server.url('/held'))];
+    await server.othersBecome(true);
+    // Two bodies at once, three slices each: the sixth slice's turn comes after five have moved.
+    const busy = performance.now();
+    await Promise.all(
+      [0, 1].map(async () => {
+        for (let slice = 0; slice < 3; slice += 1) await server.load.paceTransfer(BULK_SLICE_BYTES);
+      }),
+    );
+    const fiveSlicesMs = ((5 * BULK_SLICE_BYTES) / BULK_BYTES_PER_SECOND) * 1000;
+    expect(performance.now() - busy).toBeGreaterThanOrEqual(fiveSlicesMs - 1);
+    server.release();
+    await Promise.all(held.map(async (response) => (await response).json()));
+  });
+
+  it('sends a paced body whole, in slices', async () => {
+    const bytes = Buffer.from(Array.from({ length: 2.5 * BULK_SLICE_BYTES }, (_, i) => i % 251));
+    const slices: Buffer[] = [];
+    for await (const slice of server.load.pacedBody(bytes)) slices.push(slice as Buffer);
+    expect(slices.map((slice) => slice.length)).toEqual([
+      BULK_SLICE_BYTES,
+      BULK_SLICE_BYTES,
+      BULK_SLICE_BYTES / 2,
+    ]);
+    expect(Buffer.concat(slices).equals(bytes)).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, fieldErrors } from '../../http-errors';
+import { BULK_SLICE_BYTES } from '../../plugins/request-load';
 import { SNIFF_BYTES } from './content-sniffer';
 import { tempFileName } from './temp-files';
 
@@ -80,19 +81,25 @@ function parseBoolean(value: unknown): boolean | null {
   return null;
 }
 
+/** Called after each slice of a body has arrived; may wait (RequestLoad.paceTransfer). */
+export type PaceTransfer = (bytes: number) => Promise<void>;
+
 /**
  * Hashes, counts and keeps the head of the bytes that flow through it. The count covers the
- * whole request, so the limit holds for a batch, not only for each file.
+ * whole request, so the limit holds for a batch, not only for each file. With `pace`, it holds
+ * the bytes back after each slice for as long as `pace` says (backpressure up to the client).
  */
 class IntakeMeter extends Transform {
   readonly hash = createHash('sha256');
   size = 0;
   private readonly headChunks: Buffer[] = [];
   private headLength = 0;
+  private sliceBytes = 0;
 
   constructor(
     private readonly budget: { remaining: number },
     private readonly maxBytes: number,
+    private readonly pace: PaceTransfer | undefined,
   ) {
     super();
   }
@@ -113,7 +120,14 @@ class IntakeMeter extends Transform {
       this.headChunks.push(chunk.subarray(0, SNIFF_BYTES - this.headLength));
       this.headLength += Math.min(chunk.length, SNIFF_BYTES - this.headLength);
     }
-    done(null, chunk);
+    this.sliceBytes += chunk.length;
+    if (this.pace === undefined || this.sliceBytes < BULK_SLICE_BYTES) {
+      done(null, chunk);
+      return;
+    }
+    const slice = this.sliceBytes;
+    this.sliceBytes = 0;
+    void this.pace(slice).then(() => done(null, chunk));
   }
 }
 
@@ -124,7 +138,7 @@ class IntakeMeter extends Transform {
  */
 export async function receiveUpload(
   request: FastifyRequest,
-  options: { tempDir: string; maxBytes: number },
+  options: { tempDir: string; maxBytes: number; pace?: PaceTransfer },
 ): Promise<ReceivedUpload> {
   await mkdir(options.tempDir, { recursive: true });
   const files: ReceivedFile[] = [];
@@ -152,7 +166,7 @@ export async function receiveUpload(
       }
       const tempPath = path.join(options.tempDir, tempFileName());
       pendingTemp = tempPath;
-      const meter = new IntakeMeter(budget, options.maxBytes);
+      const meter = new IntakeMeter(budget, options.maxBytes, options.pace);
       const out = createWriteStream(tempPath, { flags: 'wx' });
       try {
         await pipeline(part.file, meter, out);
