@@ -23,13 +23,17 @@ export const BULK_SLICE_BYTES = 1024 * 1024;
 
 /**
  * The requests being answered right now. Work that runs for minutes on one request (a CSV
- * export of every match) asks it between batches and steps aside while anyone else is waiting:
+ * export of every match) asks it between batches and steps aside while anyone else is waiting
+ * or was answered since it last asked:
  * idle, the export runs at full speed; busy, it pauses after each batch for twice as long as the
  * batch took, leaving the cores (this process's and the database's) to the others two thirds of
  * the time. An export then lasts up to three times as long on a busy server.
  */
 export class RequestLoad {
   private active = 0;
+  /** Requests answered so far, and as many as when a bulk job last looked (`busy`). */
+  private answered = 0;
+  private answeredAtLastLook = 0;
   /** When the large-body bytes given a turn so far will have moved (paceTransfer). */
   private bulkDoneAt = 0;
   /** Settles when the costly work before the latest `takeTurn` has had its turn and pause. */
@@ -42,6 +46,7 @@ export class RequestLoad {
       // 'close' comes once for every response: sent in full, failed, or left by the client.
       reply.raw.once('close', () => {
         this.active--;
+        this.answered++;
       });
     });
   }
@@ -51,9 +56,20 @@ export class RequestLoad {
     return this.active > 1;
   }
 
+  /**
+   * Whether others are being answered now, or were since a bulk job last looked. A request served
+   * from memory (the embedded database's cached JSON) starts and ends between two looks, so
+   * looking at those in flight alone would miss a steady stream of them.
+   */
+  private busy(): boolean {
+    const answeredMeanwhile = this.answered !== this.answeredAtLastLook;
+    this.answeredAtLastLook = this.answered;
+    return this.othersWaiting() || answeredMeanwhile;
+  }
+
   /** After `workedMs` of the caller's work, pauses for twice that while others are waiting. */
   async stepAside(workedMs: number): Promise<void> {
-    if (this.othersWaiting()) await sleep(Math.min(workedMs * YIELD_RATIO, MAX_PAUSE_MS));
+    if (this.busy()) await sleep(Math.min(workedMs * YIELD_RATIO, MAX_PAUSE_MS));
   }
 
   /**
@@ -62,7 +78,7 @@ export class RequestLoad {
    * many clients send or fetch them at once.
    */
   async paceTransfer(bytes: number): Promise<void> {
-    if (!this.othersWaiting()) return;
+    if (!this.busy()) return;
     const now = performance.now();
     const startAt = Math.max(now, this.bulkDoneAt);
     this.bulkDoneAt = startAt + (bytes / BULK_BYTES_PER_SECOND) * 1000;

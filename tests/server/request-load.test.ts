@@ -154,4 +154,17 @@ describe('RequestLoad', () => {
     ]);
     expect(Buffer.concat(slices).equals(bytes)).toBe(true);
   });
+
+  it('steps aside for requests answered since it last looked, though none is in flight', async () => {
+    await server.load.stepAside(1_000);
+    // Answered whole between two looks, as a request served from memory is.
+    expect(await server.others()).toBe(false);
+    const after = performance.now();
+    await server.load.stepAside(30);
+    expect(performance.now() - after).toBeGreaterThanOrEqual(59);
+    // Nothing answered since that look.
+    const quiet = performance.now();
+    await server.load.stepAside(1_000);
+    expect(performance.now() - quiet).toBeLessThan(500);
+  });
 });
