@@ -137,8 +137,9 @@ describe('RequestLoad', () => {
         for (let slice = 0; slice < 3; slice += 1) await server.load.paceTransfer(BULK_SLICE_BYTES);
       }),
     );
+    // Timers may fire a millisecond early each: a few of slack, where no pacing would take none.
     const fiveSlicesMs = ((5 * BULK_SLICE_BYTES) / BULK_BYTES_PER_SECOND) * 1000;
-    expect(performance.now() - busy).toBeGreaterThanOrEqual(fiveSlicesMs - 1);
+    expect(performance.now() - busy).toBeGreaterThanOrEqual(fiveSlicesMs - 5);
     server.release();
     await Promise.all(held.map(async (response) => (await response).json()));
   });
