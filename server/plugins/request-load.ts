@@ -3,10 +3,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * How long a bulk job pauses, as a multiple of the work before it, while others wait: at 2 it
- * takes a third of the time (bench/abuse-bench.ts measures what that leaves the others).
+ * How long a bulk job pauses, as a multiple of the work before it, while others wait: at 4 it
+ * takes a fifth of the time, so that others keep four fifths of the server's thread and of the
+ * database (bench/abuse-bench.ts measures what that leaves them).
  */
-const YIELD_RATIO = 2;
+const YIELD_RATIO = 4;
 
 /** The longest a bulk job pauses at once, so that it never looks stalled to its own client. */
 const MAX_PAUSE_MS = 250;
@@ -25,9 +26,9 @@ export const BULK_SLICE_BYTES = 1024 * 1024;
  * The requests being answered right now. Work that runs for minutes on one request (a CSV
  * export of every match) asks it between batches and steps aside while anyone else is waiting
  * or was answered since it last asked:
- * idle, the export runs at full speed; busy, it pauses after each batch for twice as long as the
- * batch took, leaving the cores (this process's and the database's) to the others two thirds of
- * the time. An export then lasts up to three times as long on a busy server.
+ * idle, the export runs at full speed; busy, it pauses after each batch for four times as long as
+ * the batch took, leaving the cores (this process's and the database's) to the others four fifths
+ * of the time. An export then lasts up to five times as long on a busy server.
  */
 export class RequestLoad {
   private active = 0;
@@ -67,7 +68,7 @@ export class RequestLoad {
     return this.othersWaiting() || answeredMeanwhile;
   }
 
-  /** After `workedMs` of the caller's work, pauses for twice that while others are waiting. */
+  /** After `workedMs` of the caller's work, pauses for four times that while others wait. */
   async stepAside(workedMs: number): Promise<void> {
     if (this.busy()) await sleep(Math.min(workedMs * YIELD_RATIO, MAX_PAUSE_MS));
   }
@@ -104,7 +105,7 @@ export class RequestLoad {
   /**
    * Runs costly work (a deep result page) once the costly work before it has had its turn and
    * stepped aside: one at a time, however many clients ask at once, so a client looping on deep
-   * pages takes at most a third of the database's time while others are answered. The caller
+   * pages takes at most a fifth of the database's time while others are answered. The caller
    * gets its result at once; the next one waits out the pause.
    */
   async takeTurn<T>(work: () => Promise<T>): Promise<T> {

@@ -69,7 +69,7 @@ describe('RequestLoad', () => {
     await server.othersBecome(false);
   });
 
-  it('pauses for twice the work while others wait, and not at all alone', async () => {
+  it('pauses for four times the work while others wait, and not at all alone', async () => {
     const alone = performance.now();
     await server.load.stepAside(1_000);
     expect(performance.now() - alone).toBeLessThan(500);
@@ -79,7 +79,7 @@ describe('RequestLoad', () => {
     await server.othersBecome(true);
     const busy = performance.now();
     await server.load.stepAside(30);
-    expect(performance.now() - busy).toBeGreaterThanOrEqual(59);
+    expect(performance.now() - busy).toBeGreaterThanOrEqual(119);
     server.release();
     await Promise.all(held.map(async (response) => (await response).json()));
   });
