@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 
@@ -13,13 +12,15 @@ const YIELD_RATIO = 4;
 const MAX_PAUSE_MS = 250;
 
 /**
- * While others are being answered, a large body (an upload, a big file's JSON) moves at most this
- * fast, in or out: far above what a person's link carries, far below what a client on the same
- * machine or network pulls, which would otherwise spend the server's thread on moving bytes.
+ * While others are being answered, a large upload is read at most this fast: far above what a
+ * person's uplink carries, far below what a client on the same machine or network pushes, which
+ * would otherwise spend the server's thread on taking bytes in. Stored payloads going out are
+ * never paced: serving many viewers at once is what the server is for (the server bench's
+ * files/{id}/json rate), and a remote client's downloads are bounded by its own link.
  */
 export const BULK_BYTES_PER_SECOND = 32 * 1024 * 1024;
 
-/** The bytes a large body moves between two looks at the load; smaller bodies are never paced. */
+/** The bytes a large upload moves between two looks at the load; smaller ones are never paced. */
 export const BULK_SLICE_BYTES = 1024 * 1024;
 
 /**
@@ -74,9 +75,9 @@ export class RequestLoad {
   }
 
   /**
-   * Waits for a slice of `bytes` of a large body to have its turn: while others are being
-   * answered, all large bodies together, in and out, move at most BULK_BYTES_PER_SECOND, however
-   * many clients send or fetch them at once.
+   * Waits for a slice of `bytes` of a large upload to have its turn: while others are being
+   * answered, all large uploads together move at most BULK_BYTES_PER_SECOND, however many
+   * clients send them at once.
    */
   async paceTransfer(bytes: number): Promise<void> {
     if (!this.busy()) return;
@@ -84,22 +85,6 @@ export class RequestLoad {
     const startAt = Math.max(now, this.bulkDoneAt);
     this.bulkDoneAt = startAt + (bytes / BULK_BYTES_PER_SECOND) * 1000;
     if (startAt > now) await sleep(startAt - now);
-  }
-
-  /**
-   * A stored body to send, in slices of BULK_SLICE_BYTES, each once the one before has gone to
-   * the socket and `paceTransfer` gives it its turn.
-   */
-  pacedBody(bytes: Buffer): Readable {
-    let offset = 0;
-    const body: Readable = new Readable({
-      read: () => {
-        const slice = bytes.subarray(offset, offset + BULK_SLICE_BYTES);
-        offset += slice.length;
-        void this.paceTransfer(slice.length).then(() => body.push(slice.length > 0 ? slice : null));
-      },
-    });
-    return body;
   }
 
   /**

@@ -64,17 +64,15 @@ describe.each(databaseKinds)('costly work and large bodies step aside for others
     expect(load.pacedBytes).toBeLessThanOrEqual(tlaBytes);
   });
 
-  it('a large payload goes out paced and whole; a small one as it is', async () => {
+  it('a large payload goes out whole and unpaced, as fast as the client takes it', async () => {
     load.pacedBytes = 0;
     const url = `/api/v1/files/${fileId}/json`;
     const gzipped = await suite.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
-    expect(gzipped.rawPayload.length).toBeLessThan(BULK_SLICE_BYTES);
-    expect(load.pacedBytes).toBe(0);
     const plain = await suite.app.inject({ url });
     expect(plain.statusCode).toBe(200);
     expect(plain.rawPayload.length).toBeGreaterThan(BULK_SLICE_BYTES);
     expect(Number(plain.headers['content-length'])).toBe(plain.rawPayload.length);
-    expect(load.pacedBytes).toBe(plain.rawPayload.length);
+    expect(load.pacedBytes).toBe(0);
     expect(plain.rawPayload.equals(gunzipSync(gzipped.rawPayload))).toBe(true);
     expect(plain.json<ViewerFileJson>().timelines[0]!.components).toHaveLength(MARKERS);
   });
