@@ -90,14 +90,14 @@ export async function buildApp({
   // PGlite has no autovacuum (pglite-maintenance.ts): run after a write's reply, not before it.
   const maintenance = new BackgroundMaintenance(database, app.log);
   app.addHook('onClose', () => maintenance.settle());
-  // Requests in flight, which long exports, deep pages and large uploads step aside for.
+  // Requests in flight, which long exports, deep pages, large uploads and payloads step aside for.
   load.track(app);
   await app.register(
     async (api) => {
       await api.register(metaRoutes, { config });
       await api.register(authRoutes, { config, database });
       await api.register(usersRoutes, { config, database });
-      await api.register(filesRoutes, { database, viewerCache });
+      await api.register(filesRoutes, { database, viewerCache, load });
       await api.register(searchRoutes, { database, load });
       await api.register(searchExportRoutes, { database, publicUrl: config.publicUrl, load });
       await api.register(uploadRoutes, { config, database, store, maintenance, load });

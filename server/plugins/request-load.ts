@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 
@@ -8,19 +9,25 @@ import type { FastifyInstance } from 'fastify';
  */
 const YIELD_RATIO = 4;
 
+/** An answer this recent to another client counts as others being answered (paceTransfer). */
+const RECENT_ANSWER_MS = 100;
+
+/** Beyond this many clients with pacing state, those done moving are forgotten. */
+const MAX_PACED_CLIENTS = 1_000;
+
 /** The longest a bulk job pauses at once, so that it never looks stalled to its own client. */
 const MAX_PAUSE_MS = 250;
 
 /**
- * While others are being answered, a large upload is read at most this fast: far above what a
- * person's uplink carries, far below what a client on the same machine or network pushes, which
- * would otherwise spend the server's thread on taking bytes in. Stored payloads going out are
- * never paced: serving many viewers at once is what the server is for (the server bench's
- * files/{id}/json rate), and a remote client's downloads are bounded by its own link.
+ * While other clients are being answered, one client's large bodies (its uploads as they are
+ * read, the stored payloads it fetches) move at most this fast: far above what a person's link
+ * carries, far below what a client on the same machine or network pulls, which would otherwise
+ * spend the server's thread on moving bytes. Per client (request.ip, so behind a proxy set
+ * TRUST_PROXY): many clients fetching at once, or one client alone, are never held back.
  */
 export const BULK_BYTES_PER_SECOND = 32 * 1024 * 1024;
 
-/** The bytes a large upload moves between two looks at the load; smaller ones are never paced. */
+/** The bytes a large body moves between two looks at the load; smaller bodies are never paced. */
 export const BULK_SLICE_BYTES = 1024 * 1024;
 
 /**
@@ -36,19 +43,30 @@ export class RequestLoad {
   /** Requests answered so far, and as many as when a bulk job last looked (`busy`). */
   private answered = 0;
   private answeredAtLastLook = 0;
-  /** When the large-body bytes given a turn so far will have moved (paceTransfer). */
-  private bulkDoneAt = 0;
+  /** Requests in flight by client (request.ip). */
+  private readonly activeByClient = new Map<string, number>();
+  /** The latest answer, and the latest of a client other than that one's. */
+  private latestAnswer = { client: '', at: Number.NEGATIVE_INFINITY };
+  private latestOtherAnswer = { client: '', at: Number.NEGATIVE_INFINITY };
+  /** When each client's large-body bytes given a turn so far will have moved (paceTransfer). */
+  private readonly bulkDoneAt = new Map<string, number>();
   /** Settles when the costly work before the latest `takeTurn` has had its turn and pause. */
   private lastTurn: Promise<void> = Promise.resolve();
 
   /** Counts every request from its arrival until its connection is done with it. */
   track(app: FastifyInstance): void {
     app.addHook('onRequest', async (request, reply) => {
+      const client = request.ip;
       this.active++;
+      this.activeByClient.set(client, (this.activeByClient.get(client) ?? 0) + 1);
       // 'close' comes once for every response: sent in full, failed, or left by the client.
       reply.raw.once('close', () => {
         this.active--;
         this.answered++;
+        const left = (this.activeByClient.get(client) ?? 1) - 1;
+        if (left > 0) this.activeByClient.set(client, left);
+        else this.activeByClient.delete(client);
+        this.noteAnswer(client);
       });
     });
   }
@@ -69,22 +87,57 @@ export class RequestLoad {
     return this.othersWaiting() || answeredMeanwhile;
   }
 
+  private noteAnswer(client: string): void {
+    const at = performance.now();
+    if (client !== this.latestAnswer.client) this.latestOtherAnswer = this.latestAnswer;
+    this.latestAnswer = { client, at };
+  }
+
+  /** Whether clients other than `client` are being answered, or were in the last moment. */
+  private othersBusyFor(client: string): boolean {
+    if (this.active > (this.activeByClient.get(client) ?? 0)) return true;
+    const other = this.latestAnswer.client === client ? this.latestOtherAnswer : this.latestAnswer;
+    return performance.now() - other.at < RECENT_ANSWER_MS;
+  }
+
   /** After `workedMs` of the caller's work, pauses for four times that while others wait. */
   async stepAside(workedMs: number): Promise<void> {
     if (this.busy()) await sleep(Math.min(workedMs * YIELD_RATIO, MAX_PAUSE_MS));
   }
 
   /**
-   * Waits for a slice of `bytes` of a large upload to have its turn: while others are being
-   * answered, all large uploads together move at most BULK_BYTES_PER_SECOND, however many
-   * clients send them at once.
+   * Waits for a slice of `bytes` of one of `client`'s large bodies to have its turn: while other
+   * clients are being answered, all of its large bodies together, in and out, move at most
+   * BULK_BYTES_PER_SECOND.
    */
-  async paceTransfer(bytes: number): Promise<void> {
-    if (!this.busy()) return;
+  async paceTransfer(bytes: number, client: string): Promise<void> {
+    if (!this.othersBusyFor(client)) return;
     const now = performance.now();
-    const startAt = Math.max(now, this.bulkDoneAt);
-    this.bulkDoneAt = startAt + (bytes / BULK_BYTES_PER_SECOND) * 1000;
+    const startAt = Math.max(now, this.bulkDoneAt.get(client) ?? 0);
+    if (this.bulkDoneAt.size > MAX_PACED_CLIENTS) {
+      for (const [paced, doneAt] of this.bulkDoneAt)
+        if (doneAt < now) this.bulkDoneAt.delete(paced);
+    }
+    this.bulkDoneAt.set(client, startAt + (bytes / BULK_BYTES_PER_SECOND) * 1000);
     if (startAt > now) await sleep(startAt - now);
+  }
+
+  /**
+   * A stored body to send to `client`, in slices of BULK_SLICE_BYTES, each once the one before
+   * has gone to the socket and `paceTransfer` gives it its turn.
+   */
+  pacedBody(bytes: Buffer, client: string): Readable {
+    let offset = 0;
+    const body: Readable = new Readable({
+      read: () => {
+        const slice = bytes.subarray(offset, offset + BULK_SLICE_BYTES);
+        offset += slice.length;
+        void this.paceTransfer(slice.length, client).then(() =>
+          body.push(slice.length > 0 ? slice : null),
+        );
+      },
+    });
+    return body;
   }
 
   /**

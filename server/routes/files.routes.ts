@@ -1,7 +1,10 @@
+import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/database';
+import { BULK_SLICE_BYTES, type RequestLoad } from '../plugins/request-load';
 import { parseId } from '../http-errors';
 import { tlaDownload, viewerPayload } from '../files/files.service';
 import type { ViewerCache } from '../files/viewer-cache';
@@ -39,12 +42,22 @@ export function attachment(fileName: string): string {
 export const filesRoutes: FastifyPluginAsyncTypebox<{
   database: Database;
   viewerCache: ViewerCache;
+  /** Requests in flight: a client's large payload is paced while other clients wait. */
+  load: RequestLoad;
 }> = async (app, options) => {
   const { db } = options.database;
+  // A big file's payload (megabytes, tens of them unpacked) goes out in paced slices.
+  const sendStored = (reply: FastifyReply, bytes: Buffer) =>
+    bytes.length > BULK_SLICE_BYTES
+      ? reply
+          .header('content-length', bytes.length)
+          .send(options.load.pacedBody(bytes, reply.request.ip))
+      : reply.send(bytes);
 
-  // The reply is stored bytes, gzipped or plain: a Buffer is sent as it is, never through the
-  // response schema's serializer, which documents the JSON for OpenAPI and the client.
-  app.get<{ Params: FileParams; Reply: Buffer }>(
+  // The reply is stored bytes, gzipped or plain: a Buffer or a stream of it is sent as it is,
+  // never through the response schema's serializer, which documents the JSON for OpenAPI and
+  // the client.
+  app.get<{ Params: FileParams; Reply: Buffer | Readable }>(
     '/files/:id/json',
     {
       schema: {
@@ -68,12 +81,12 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{
         : null;
       if (prepared) {
         reply.type(PREPARED_PAYLOAD_TYPE);
-        if (gzip) return reply.header('content-encoding', 'gzip').send(prepared);
-        return reply.send(await gunzipAsync(prepared));
+        if (gzip) return sendStored(reply.header('content-encoding', 'gzip'), prepared);
+        return sendStored(reply, await gunzipAsync(prepared));
       }
       reply.type('application/json; charset=utf-8');
-      if (gzip) return reply.header('content-encoding', 'gzip').send(body.gzip);
-      return reply.send(await cache.plainJson(fileId, body));
+      if (gzip) return sendStored(reply.header('content-encoding', 'gzip'), body.gzip);
+      return sendStored(reply, await cache.plainJson(fileId, body));
     },
   );
 

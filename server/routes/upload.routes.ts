@@ -125,7 +125,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = asyn
             tempDir: store.tempDir,
             maxBytes: config.maxUploadBytes,
             // No faster than BULK_BYTES_PER_SECOND while others are being answered.
-            pace: (bytes) => load.paceTransfer(bytes),
+            pace: (bytes) => load.paceTransfer(bytes, request.ip),
           });
           const files = await storeUpload(
             {

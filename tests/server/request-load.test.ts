@@ -124,24 +124,49 @@ describe('RequestLoad', () => {
     await Promise.all(held.map(async (response) => (await response).json()));
   });
 
-  it('takes large uploads in together no faster than the bulk rate while others wait', async () => {
+  it("moves one client's large bodies no faster than the bulk rate while others wait", async () => {
     const alone = performance.now();
-    for (let slice = 0; slice < 3; slice += 1) await server.load.paceTransfer(BULK_SLICE_BYTES);
+    for (let slice = 0; slice < 3; slice += 1) {
+      await server.load.paceTransfer(BULK_SLICE_BYTES, 'elsewhere');
+    }
     expect(performance.now() - alone).toBeLessThan(500);
+    // Two requests of this test's own client (127.0.0.1) held open.
     const held = [fetch(server.url('/held')), fetch(server.url('/held'))];
     await server.othersBecome(true);
-    // Two uploads at once, three slices each: the sixth slice's turn comes after five have moved.
+    // Another client's two bodies at once, three slices each: the sixth slice's turn comes after
+    // five have moved.
     const busy = performance.now();
     await Promise.all(
       [0, 1].map(async () => {
-        for (let slice = 0; slice < 3; slice += 1) await server.load.paceTransfer(BULK_SLICE_BYTES);
+        for (let slice = 0; slice < 3; slice += 1) {
+          await server.load.paceTransfer(BULK_SLICE_BYTES, 'elsewhere');
+        }
       }),
     );
     // Timers may fire a millisecond early each: a few of slack, where no pacing would take none.
     const fiveSlicesMs = ((5 * BULK_SLICE_BYTES) / BULK_BYTES_PER_SECOND) * 1000;
     expect(performance.now() - busy).toBeGreaterThanOrEqual(fiveSlicesMs - 5);
+    // The client whose requests are the ones in flight is alone: it is not held back.
+    const own = performance.now();
+    for (let slice = 0; slice < 6; slice += 1) {
+      await server.load.paceTransfer(BULK_SLICE_BYTES, '127.0.0.1');
+    }
+    expect(performance.now() - own).toBeLessThan(fiveSlicesMs);
     server.release();
     await Promise.all(held.map(async (response) => (await response).json()));
+  });
+
+  it('sends a paced body whole, in slices', async () => {
+    const bytes = Buffer.from(Array.from({ length: 2.5 * BULK_SLICE_BYTES }, (_, i) => i % 251));
+    const slices: Buffer[] = [];
+    for await (const slice of server.load.pacedBody(bytes, 'elsewhere'))
+      slices.push(slice as Buffer);
+    expect(slices.map((slice) => slice.length)).toEqual([
+      BULK_SLICE_BYTES,
+      BULK_SLICE_BYTES,
+      BULK_SLICE_BYTES / 2,
+    ]);
+    expect(Buffer.concat(slices).equals(bytes)).toBe(true);
   });
 
   it('steps aside for requests answered since it last looked, though none is in flight', async () => {
