@@ -31,18 +31,16 @@ export const BULK_BYTES_PER_SECOND = 32 * 1024 * 1024;
 export const BULK_SLICE_BYTES = 1024 * 1024;
 
 /**
- * The requests being answered right now. Work that runs for minutes on one request (a CSV
- * export of every match) asks it between batches and steps aside while anyone else is waiting
- * or was answered since it last asked:
- * idle, the export runs at full speed; busy, it pauses after each batch for four times as long as
- * the batch took, leaving the cores (this process's and the database's) to the others four fifths
- * of the time. An export then lasts up to five times as long on a busy server.
+ * The requests being answered right now, and by whom (request.ip; behind a proxy, set
+ * TRUST_PROXY). One client's costly work gives way to other clients: work that runs for minutes
+ * on one request (a CSV export of every match, a big upload's storing on PostgreSQL) asks between
+ * batches and steps aside while other clients are being answered or were in the last moment;
+ * idle, or with only its own client's requests, it runs at full speed; busy, it pauses after each
+ * batch for four times as long as the batch took, leaving the cores (this process's and the
+ * database's) to the others four fifths of the time. It then lasts up to five times as long.
  */
 export class RequestLoad {
   private active = 0;
-  /** Requests answered so far, and as many as when a bulk job last looked (`busy`). */
-  private answered = 0;
-  private answeredAtLastLook = 0;
   /** Requests in flight by client (request.ip). */
   private readonly activeByClient = new Map<string, number>();
   /** The latest answer, and the latest of a client other than that one's. */
@@ -62,7 +60,6 @@ export class RequestLoad {
       // 'close' comes once for every response: sent in full, failed, or left by the client.
       reply.raw.once('close', () => {
         this.active--;
-        this.answered++;
         const left = (this.activeByClient.get(client) ?? 1) - 1;
         if (left > 0) this.activeByClient.set(client, left);
         else this.activeByClient.delete(client);
@@ -76,33 +73,26 @@ export class RequestLoad {
     return this.active > 1;
   }
 
-  /**
-   * Whether others are being answered now, or were since a bulk job last looked. A request served
-   * from memory (the embedded database's cached JSON) starts and ends between two looks, so
-   * looking at those in flight alone would miss a steady stream of them.
-   */
-  private busy(): boolean {
-    const answeredMeanwhile = this.answered !== this.answeredAtLastLook;
-    this.answeredAtLastLook = this.answered;
-    return this.othersWaiting() || answeredMeanwhile;
-  }
-
   private noteAnswer(client: string): void {
     const at = performance.now();
     if (client !== this.latestAnswer.client) this.latestOtherAnswer = this.latestAnswer;
     this.latestAnswer = { client, at };
   }
 
-  /** Whether clients other than `client` are being answered, or were in the last moment. */
+  /**
+   * Whether clients other than `client` are being answered, or were in the last moment: a
+   * request served from memory (the embedded database's cached JSON) starts and ends between two
+   * looks, so looking at those in flight alone would miss a steady stream of them.
+   */
   private othersBusyFor(client: string): boolean {
     if (this.active > (this.activeByClient.get(client) ?? 0)) return true;
     const other = this.latestAnswer.client === client ? this.latestOtherAnswer : this.latestAnswer;
     return performance.now() - other.at < RECENT_ANSWER_MS;
   }
 
-  /** After `workedMs` of the caller's work, pauses for four times that while others wait. */
-  async stepAside(workedMs: number): Promise<void> {
-    if (this.busy()) await sleep(Math.min(workedMs * YIELD_RATIO, MAX_PAUSE_MS));
+  /** After `workedMs` of `client`'s work, pauses for four times that while other clients wait. */
+  async stepAside(workedMs: number, client: string): Promise<void> {
+    if (this.othersBusyFor(client)) await sleep(Math.min(workedMs * YIELD_RATIO, MAX_PAUSE_MS));
   }
 
   /**
@@ -146,7 +136,7 @@ export class RequestLoad {
    * pages takes at most a fifth of the database's time while others are answered. The caller
    * gets its result at once; the next one waits out the pause.
    */
-  async takeTurn<T>(work: () => Promise<T>): Promise<T> {
+  async takeTurn<T>(work: () => Promise<T>, client: string): Promise<T> {
     const before = this.lastTurn;
     let done = () => {};
     this.lastTurn = new Promise<void>((resolve) => (done = resolve));
@@ -155,7 +145,7 @@ export class RequestLoad {
     try {
       return await work();
     } finally {
-      void this.stepAside(performance.now() - started).finally(done);
+      void this.stepAside(performance.now() - started, client).finally(done);
     }
   }
 }

@@ -18,7 +18,6 @@ export const searchExportRoutes: FastifyPluginAsyncTypebox<{
   load: RequestLoad;
   batchSize?: number;
 }> = async (app, options) => {
-  const stepAside = (workedMs: number) => options.load.stepAside(workedMs);
   // The CSV is a stream of text, never serialized: the response schema documents it.
   app.get<{ Querystring: ExportQueryString; Reply: Readable }>(
     '/components/export/',
@@ -35,7 +34,10 @@ export const searchExportRoutes: FastifyPluginAsyncTypebox<{
         options.database,
         request.query,
         options.publicUrl,
-        { batchSize: options.batchSize, stepAside },
+        {
+          batchSize: options.batchSize,
+          stepAside: (workedMs) => options.load.stepAside(workedMs, request.ip),
+        },
       );
       return reply
         .type('text/csv; charset=utf-8')

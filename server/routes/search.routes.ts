@@ -8,13 +8,13 @@ import {
   SearchQueryString,
 } from '../../src/shared/api-contract/search';
 
-/** Public search; deep component pages take turns and step aside for others (`load`). */
+/** Public search; deep component pages take turns and step aside for other clients (`load`). */
 export const searchRoutes: FastifyPluginAsyncTypebox<{
   database: Database;
   load: RequestLoad;
 }> = async (app, options) => {
   // One count cache per app: tests build several apps, each on a database of its own.
-  const context = searchContext(options.database.db, (work) => options.load.takeTurn(work));
+  const context = searchContext(options.database.db);
 
   app.get(
     '/files/query/',
@@ -40,6 +40,10 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: ComponentsQueryResponse },
       },
     },
-    async (request) => searchComponents(context, request.query),
+    async (request) =>
+      searchComponents(
+        { ...context, takeTurn: (work) => options.load.takeTurn(work, request.ip) },
+        request.query,
+      ),
   );
 };

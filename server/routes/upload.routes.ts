@@ -66,8 +66,10 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = asyn
   // open, and its statements take the database's processes from them: the upload pauses
   // between statements while others wait. PGlite has one connection, which the transaction
   // holds: pausing there would only keep every query waiting longer.
-  const stepAside =
-    database.kind === 'postgres' ? (workedMs: number) => load.stepAside(workedMs) : undefined;
+  const stepAsideFor = (client: string) =>
+    database.kind === 'postgres'
+      ? (workedMs: number) => load.stepAside(workedMs, client)
+      : undefined;
   const quota = new UploadQuota(
     config.maxUploadsPerHour,
     database.kind === 'postgres' ? database.db : null,
@@ -134,7 +136,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = asyn
               log: request.log,
               mediaBaseUrl: config.mediaBaseUrl,
               maxComponents: config.maxComponents,
-              stepAside,
+              stepAside: stepAsideFor(request.ip),
             },
             userId,
             received,

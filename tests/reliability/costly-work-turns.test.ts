@@ -15,14 +15,14 @@ class WatchedLoad extends RequestLoad {
   turns = 0;
   pauses = 0;
   pacedBytes = 0;
-  override takeTurn<T>(work: () => Promise<T>): Promise<T> {
+  override takeTurn<T>(work: () => Promise<T>, client: string): Promise<T> {
     this.turns += 1;
-    return super.takeTurn(work);
+    return super.takeTurn(work, client);
   }
 
-  override stepAside(workedMs: number): Promise<void> {
+  override stepAside(workedMs: number, client: string): Promise<void> {
     this.pauses += 1;
-    return super.stepAside(workedMs);
+    return super.stepAside(workedMs, client);
   }
 
   override paceTransfer(bytes: number, client: string): Promise<void> {

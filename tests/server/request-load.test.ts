@@ -44,6 +44,10 @@ async function loadServer() {
   return { load, port, url, others, othersBecome, release, stop };
 }
 
+/** This test's own client, whose requests the server holds, and another client. */
+const MINE = '127.0.0.1';
+const ELSEWHERE = '192.0.2.7';
+
 describe('RequestLoad', () => {
   let server: Awaited<ReturnType<typeof loadServer>>;
   beforeEach(async () => {
@@ -69,17 +73,20 @@ describe('RequestLoad', () => {
     await server.othersBecome(false);
   });
 
-  it('pauses for four times the work while others wait, and not at all alone', async () => {
+  it('pauses for four times the work while other clients wait, not for its own', async () => {
     const alone = performance.now();
-    await server.load.stepAside(1_000);
+    await server.load.stepAside(1_000, MINE);
     expect(performance.now() - alone).toBeLessThan(500);
-    // stepAside counts its caller's request among those answered: here two held ones stand in
-    // for the caller's and another's.
+    // Held requests of this test's client (127.0.0.1): another client's work gives way to them.
     const held = [fetch(server.url('/held')), fetch(server.url('/held'))];
     await server.othersBecome(true);
     const busy = performance.now();
-    await server.load.stepAside(30);
+    await server.load.stepAside(30, ELSEWHERE);
     expect(performance.now() - busy).toBeGreaterThanOrEqual(119);
+    // The client whose requests they are is alone.
+    const own = performance.now();
+    await server.load.stepAside(1_000, MINE);
+    expect(performance.now() - own).toBeLessThan(500);
     server.release();
     await Promise.all(held.map(async (response) => (await response).json()));
   });
@@ -91,11 +98,11 @@ describe('RequestLoad', () => {
       started.push('first');
       await new Promise<void>((resolve) => (finishFirst = resolve));
       return 'first done';
-    });
+    }, ELSEWHERE);
     const second = server.load.takeTurn(async () => {
       started.push('second');
       return 'second done';
-    });
+    }, MINE);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(started).toEqual(['first']);
     finishFirst();
@@ -105,17 +112,17 @@ describe('RequestLoad', () => {
   });
 
   it('holds the next costly work back for the pause while others wait', async () => {
-    // Two held requests stand in for the caller's and another's, as above.
+    // Held requests of another client than the one whose work this is.
     const held = [fetch(server.url('/held')), fetch(server.url('/held'))];
     await server.othersBecome(true);
     const order: string[] = [];
     const first = server.load.takeTurn(async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       order.push('first worked');
-    });
+    }, ELSEWHERE);
     const second = server.load.takeTurn(async () => {
       order.push('second worked');
-    });
+    }, ELSEWHERE);
     await first;
     order.push('first answered');
     await second;
@@ -127,7 +134,7 @@ describe('RequestLoad', () => {
   it("moves one client's large bodies no faster than the bulk rate while others wait", async () => {
     const alone = performance.now();
     for (let slice = 0; slice < 3; slice += 1) {
-      await server.load.paceTransfer(BULK_SLICE_BYTES, 'elsewhere');
+      await server.load.paceTransfer(BULK_SLICE_BYTES, ELSEWHERE);
     }
     expect(performance.now() - alone).toBeLessThan(500);
     // Two requests of this test's own client (127.0.0.1) held open.
@@ -139,7 +146,7 @@ describe('RequestLoad', () => {
     await Promise.all(
       [0, 1].map(async () => {
         for (let slice = 0; slice < 3; slice += 1) {
-          await server.load.paceTransfer(BULK_SLICE_BYTES, 'elsewhere');
+          await server.load.paceTransfer(BULK_SLICE_BYTES, ELSEWHERE);
         }
       }),
     );
@@ -149,7 +156,7 @@ describe('RequestLoad', () => {
     // The client whose requests are the ones in flight is alone: it is not held back.
     const own = performance.now();
     for (let slice = 0; slice < 6; slice += 1) {
-      await server.load.paceTransfer(BULK_SLICE_BYTES, '127.0.0.1');
+      await server.load.paceTransfer(BULK_SLICE_BYTES, MINE);
     }
     expect(performance.now() - own).toBeLessThan(fiveSlicesMs);
     server.release();
@@ -159,8 +166,7 @@ describe('RequestLoad', () => {
   it('sends a paced body whole, in slices', async () => {
     const bytes = Buffer.from(Array.from({ length: 2.5 * BULK_SLICE_BYTES }, (_, i) => i % 251));
     const slices: Buffer[] = [];
-    for await (const slice of server.load.pacedBody(bytes, 'elsewhere'))
-      slices.push(slice as Buffer);
+    for await (const slice of server.load.pacedBody(bytes, ELSEWHERE)) slices.push(slice as Buffer);
     expect(slices.map((slice) => slice.length)).toEqual([
       BULK_SLICE_BYTES,
       BULK_SLICE_BYTES,
@@ -169,16 +175,19 @@ describe('RequestLoad', () => {
     expect(Buffer.concat(slices).equals(bytes)).toBe(true);
   });
 
-  it('steps aside for requests answered since it last looked, though none is in flight', async () => {
-    await server.load.stepAside(1_000);
+  it("steps aside for another client's requests answered a moment ago, though none is in flight", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const quiet = performance.now();
+    await server.load.stepAside(1_000, ELSEWHERE);
+    expect(performance.now() - quiet).toBeLessThan(200);
     // Answered whole between two looks, as a request served from memory is.
     expect(await server.others()).toBe(false);
     const after = performance.now();
-    await server.load.stepAside(30);
-    expect(performance.now() - after).toBeGreaterThanOrEqual(59);
-    // Nothing answered since that look.
-    const quiet = performance.now();
-    await server.load.stepAside(1_000);
-    expect(performance.now() - quiet).toBeLessThan(500);
+    await server.load.stepAside(30, ELSEWHERE);
+    expect(performance.now() - after).toBeGreaterThanOrEqual(119);
+    // Its own answers are no reason for a client to wait.
+    const own = performance.now();
+    await server.load.stepAside(1_000, MINE);
+    expect(performance.now() - own).toBeLessThan(200);
   });
 });
