@@ -175,8 +175,11 @@ const X_HEIGHT_PROBE_SIZE = 1000;
  * same few hundred texts come back view after view.
  */
 class TextMeasures {
-  private readonly heights = new Map<string, FontHeight>();
-  private readonly widths = new Map<string, number>();
+  /** By family, then size: the font string and its height. */
+  private readonly fonts = new Map<string, Map<number, { font: string; height: FontHeight }>>();
+  /** By font string, then text. */
+  private readonly widths = new Map<string, Map<string, number>>();
+  private widthCount = 0;
   /** The font this pass set last: setting one has the context parse it, even the same again. */
   private font = '';
 
@@ -195,32 +198,48 @@ class TextMeasures {
 
   /** Sets the font (`size` px of `family`) and returns its height. */
   use(size: number, family: string): FontHeight {
-    const font = `${size}px ${family}`;
-    let height = this.heights.get(font);
-    if (!height) {
+    let sizes = this.fonts.get(family);
+    if (!sizes) {
+      sizes = new Map();
+      this.fonts.set(family, sizes);
+    }
+    let known = sizes.get(size);
+    if (!known) {
       this.setFont(`${X_HEIGHT_PROBE_SIZE}px ${family}`);
       const xShare = this.context.measureText('x').actualBoundingBoxAscent / X_HEIGHT_PROBE_SIZE;
+      const font = `${size}px ${family}`;
       this.setFont(font);
       const measure = this.context.measureText('x');
-      height = {
-        ascent: Math.round(measure.fontBoundingBoxAscent),
-        descent: Math.round(measure.fontBoundingBoxDescent),
-        xHeight: xShare * size,
+      known = {
+        font,
+        height: {
+          ascent: Math.round(measure.fontBoundingBoxAscent),
+          descent: Math.round(measure.fontBoundingBoxDescent),
+          xHeight: xShare * size,
+        },
       };
-      this.heights.set(font, height);
-    } else this.setFont(font);
-    return height;
+      sizes.set(size, known);
+    }
+    this.setFont(known.font);
+    return known.height;
   }
 
   /** The width of `text` in the font set last by use(). */
   width(text: string): number {
-    const key = `${this.font}\u0001${text}`;
-    let width = this.widths.get(key);
+    let texts = this.widths.get(this.font);
+    if (!texts) {
+      texts = new Map();
+      this.widths.set(this.font, texts);
+    }
+    let width = texts.get(text);
     if (width === undefined) {
       // Views bring a few hundred texts; a long session of zooming must not keep them all.
-      if (this.widths.size > 20_000) this.widths.clear();
+      if (++this.widthCount > 20_000) {
+        this.widths.clear();
+        this.widthCount = 0;
+      }
       width = this.context.measureText(text).width;
-      this.widths.set(key, width);
+      texts.set(text, width);
     }
     return width;
   }
@@ -267,9 +286,11 @@ function label(
   // A column of figures taller than the text above its middle lowers the line's baseline.
   const aboveMiddle = height.xHeight / 2 + (figures.length * FIGURE_FONT_SIZE) / 2;
   const baseline = boxTop + (figures.length > 0 ? Math.max(inLine, aboveMiddle) : inLine);
-  let after = Math.round(x + drawn.x);
-  context.fillText(drawn.text, after, baseline);
-  after += measures.width(drawn.text);
+  const left = Math.round(x + drawn.x);
+  context.fillText(drawn.text, left, baseline);
+  // Most labels are a text alone: only what follows the text needs its width.
+  if (figures.length === 0 && !drawn.after) return;
+  let after = left + measures.width(drawn.text);
   if (figures.length > 0) {
     const figureHeight = measures.use(FIGURE_FONT_SIZE, LABEL_FONT_FAMILY);
     const figureInLine = baselineInLine(figureHeight, FIGURE_FONT_SIZE);
