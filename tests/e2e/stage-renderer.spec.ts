@@ -21,6 +21,15 @@ async function openViewer(page: Page) {
   await expect(page.getByTestId('timelines')).toHaveAttribute('data-drawn', 'true');
 }
 
+/** Opens example 135 drawn by `stage`; its timelines. */
+async function openWith(page: Page, stage: 'worker' | 'page') {
+  if (stage === 'page') await withoutHandOver(page);
+  await openViewer(page);
+  const timelines = page.getByTestId('timelines');
+  await expect(timelines).toHaveAttribute('data-renderer', stage);
+  return timelines;
+}
+
 /** The pixels of the stage's canvas in the selection's colour (#1a5fd0, give or take 3 a channel). */
 async function selectionPixels(page: Page): Promise<number> {
   const png = await page.getByTestId('timelines').locator('canvas').screenshot();
@@ -57,10 +66,7 @@ for (const stage of ['worker', 'page'] as const) {
   test(`the stage painted by the ${stage} shows the selection and follows zoom`, async ({
     page,
   }) => {
-    if (stage === 'page') await withoutHandOver(page);
-    await openViewer(page);
-    const timelines = page.getByTestId('timelines');
-    await expect(timelines).toHaveAttribute('data-renderer', stage);
+    const timelines = await openWith(page, stage);
     await expect(timelines.locator('canvas')).toHaveCount(1);
 
     expect(await selectionPixels(page)).toBe(0);
@@ -92,10 +98,7 @@ for (const stage of ['worker', 'page'] as const) {
   test(`the labels are painted by the ${stage}, where their text lies on the page`, async ({
     page,
   }) => {
-    if (stage === 'page') await withoutHandOver(page);
-    await openViewer(page);
-    const timelines = page.getByTestId('timelines');
-    await expect(timelines).toHaveAttribute('data-renderer', stage);
+    const timelines = await openWith(page, stage);
     // With the worker, the page's labels are an unseen text layer over the painted ones.
     const colour = await page
       .locator('.viewer-labels')
