@@ -64,7 +64,6 @@ export class LabelLayer {
 
   /** Whether the stage paints the labels and this layer only carries their text. */
   set painted(painted: boolean) {
-    this.element.classList.toggle('viewer-labels--painted', painted);
     this.element.style.color = painted ? 'transparent' : cssColor(TEXT_COLOR);
   }
 

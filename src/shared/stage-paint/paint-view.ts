@@ -279,7 +279,8 @@ function label(
   top: number,
   musicFont: string,
 ): void {
-  const height = measures.use(drawn.size, drawn.font === 'music' ? musicFont : LABEL_FONT_FAMILY);
+  const family = drawn.font === 'music' ? musicFont : LABEL_FONT_FAMILY;
+  const height = measures.use(drawn.size, family);
   const inLine = baselineInLine(height, drawn.size);
   const boxTop = Math.round(drawn.font === 'music' ? top + drawn.y - inLine : top + drawn.y);
   const figures = drawn.figures ?? [];
@@ -301,7 +302,7 @@ function label(
       widest = Math.max(widest, measures.width(figure));
     });
     after += widest + 3;
-    measures.use(drawn.size, LABEL_FONT_FAMILY);
+    measures.use(drawn.size, family);
   }
   if (drawn.after) context.fillText(drawn.after, after, baseline);
 }
@@ -378,6 +379,9 @@ export function paintView(
   options: PaintOptions = { pixelRatio: 1 },
 ): void {
   const filler = new RectFiller(context, options.pixelRatio);
+  const measures = measuresOf(context);
+  measures.begin();
+  const musicFont = options.musicFont;
   context.save();
   context.beginPath();
   context.rect(stage.x, stage.y, stage.width, stage.height);
@@ -411,9 +415,6 @@ export function paintView(
     if (!drawing.labels?.length) continue;
     context.fillStyle = colorString(TEXT_COLOR);
     context.textBaseline = 'alphabetic';
-    const measures = measuresOf(context);
-    measures.begin();
-    const musicFont = options.musicFont;
     for (const drawn of drawing.labels) {
       if (drawn.font === 'music' && !musicFont) continue;
       label(measures, context, drawn, stage.x, top, musicFont ?? '');
