@@ -68,6 +68,29 @@ describe('paintView', () => {
     });
   });
 
+  it('draws markers on consecutive pixels as the band their triangles make, stems as a block', () => {
+    const context = painted({
+      // Points on pixels 150, 151, 151 and 152, then one 2 px further and one of another colour.
+      glyphs: new Float32Array([50.6, 3, 51.2, 3, 51.9, 3, 52.1, 3, 54.5, 3, 55.5, 3]),
+      glyphKinds: new Uint8Array(6).fill(GLYPH_MARKER),
+      glyphColors: new Uint32Array([0xe07b39, 0xe07b39, 0xe07b39, 0xe07b39, 0xe07b39, 0x123456]),
+    });
+    const fills = context.drawn.filter((d) => d.op === 'fill');
+    expect(fills).toEqual([
+      // The tops joined from the first triangle's left corner to the last one's right corner,
+      // the points on one line from the last to the first.
+      { op: 'fill', style: '#e07b39', args: [145, 203, 157, 203, 152, 212, 150, 212] },
+      { op: 'fill', style: '#e07b39', args: [149, 203, 159, 203, 154, 212] },
+      { op: 'fill', style: '#123456', args: [150, 203, 160, 203, 155, 212] },
+    ]);
+    const stems = context.drawn.filter((d) => d.op === 'fillRect' && d.args[1] === 212);
+    expect(stems.map((d) => d.args)).toEqual([
+      [150, 212, 3, 17],
+      [154, 212, 1, 17],
+      [155, 212, 1, 17],
+    ]);
+  });
+
   it('writes labels where the page sets them in a line box of line-height 1', () => {
     // The fake font at 12 px: ascent 10.8 and descent 2.4 (11 and 2 whole pixels), so the
     // baseline is 11 + floor((12 - 13) / 2) = 10 px under the line's top, itself on a whole pixel.

@@ -118,20 +118,17 @@ function colorString(color: number): string {
  * lies inside. A centre exactly on an edge goes by WebGL's top-left rule in its own coordinates,
  * whose y axis points up: on screen, a centre on a span's left edge is covered and one on its
  * right edge is not; one on its bottom edge is covered and one on its top edge is not (row
- * edges fall on half pixels: timelines are 5.5 px apart). The result is in CSS px again, so the
- * 2D canvas fills whole pixels as the page's scene does instead of blending fractional edges.
+ * edges fall on half pixels: timelines are 5.5 px apart). The 2D canvas then fills whole
+ * pixels as the page's scene does instead of blending fractional edges. These give the first
+ * and the end device pixel of a span starting at `start` (device px) and ending at `end`.
  */
-function snapX(start: number, size: number, ratio: number): [number, number] {
+function firstColumn(start: number): number {
   // `|| 0`: Math.ceil of -0.4 is -0.
-  const first = Math.ceil(start * ratio - 0.5) || 0;
-  const end = Math.ceil((start + size) * ratio - 0.5) || 0;
-  return [first / ratio, (end - first) / ratio];
+  return Math.ceil(start - 0.5) || 0;
 }
 
-function snapY(start: number, size: number, ratio: number): [number, number] {
-  const first = Math.floor(start * ratio + 0.5);
-  const end = Math.floor((start + size) * ratio + 0.5);
-  return [first / ratio, (end - first) / ratio];
+function firstRow(start: number): number {
+  return Math.floor(start + 0.5);
 }
 
 /** Fills rectangles, setting the style only when the colour changes. */
@@ -144,14 +141,17 @@ class RectFiller {
   ) {}
 
   fill(x: number, y: number, width: number, height: number, color: number): void {
-    const [left, w] = snapX(x, width, this.ratio);
-    const [top, h] = snapY(y, height, this.ratio);
-    if (w <= 0 || h <= 0) return;
+    const ratio = this.ratio;
+    const left = firstColumn(x * ratio);
+    const right = firstColumn((x + width) * ratio);
+    const top = firstRow(y * ratio);
+    const bottom = firstRow((y + height) * ratio);
+    if (right <= left || bottom <= top) return;
     if (color !== this.color) {
       this.color = color;
       this.context.fillStyle = colorString(color);
     }
-    this.context.fillRect(left, top, w, h);
+    this.context.fillRect(left / ratio, top / ratio, (right - left) / ratio, (bottom - top) / ratio);
   }
 
   /** Another style was set meanwhile. */
@@ -307,20 +307,33 @@ function label(
   if (drawn.after) context.fillText(drawn.after, after, baseline);
 }
 
-function marker(context: Canvas2D, x: number, y: number, color: number): void {
-  const left = Math.floor(x) - 5;
+/** A marker's triangle is 10 px wide and 9 px tall, its point down, with a stem under it. */
+const MARKER_HALF_WIDTH = 5;
+const MARKER_TRIANGLE_HEIGHT = 9;
+
+/**
+ * Markers side by side on consecutive pixels, from the one whose point is on pixel `first` to
+ * the one on pixel `last`: one triangle each, or where there are several, the band they make
+ * together (their triangles' tops joined, their points on one line) and their stems as one
+ * block. At low zoom a view has a thousand such markers, and filling each as a path of its own
+ * was most of a view's painting; between two points the band fills the notch less than a pixel
+ * deep that separate triangles leave.
+ */
+function markers(context: Canvas2D, first: number, last: number, y: number, color: number): void {
   context.fillStyle = colorString(color);
   context.beginPath();
-  context.moveTo(left, y);
-  context.lineTo(left + 10, y);
-  context.lineTo(left + 5, y + 9);
+  context.moveTo(first - MARKER_HALF_WIDTH, y);
+  context.lineTo(last + MARKER_HALF_WIDTH, y);
+  context.lineTo(last, y + MARKER_TRIANGLE_HEIGHT);
+  if (last !== first) context.lineTo(first, y + MARKER_TRIANGLE_HEIGHT);
   context.closePath();
   context.fill();
-  context.fillRect(left + 5, y + 9, 1, MARKER_STEM_HEIGHT);
+  context.fillRect(first, y + MARKER_TRIANGLE_HEIGHT, last - first + 1, MARKER_STEM_HEIGHT);
 }
 
 function pdfIcon(context: Canvas2D, x: number, y: number, occluded: boolean): void {
-  context.save();
+  // The style is set and put back by hand: save() and restore() copy the context's whole state,
+  // the stage's clip included, and a view can have hundreds of icons.
   context.globalAlpha = occluded ? 0.25 : 1;
   context.beginPath();
   context.moveTo(x + 3, y);
@@ -341,7 +354,7 @@ function pdfIcon(context: Canvas2D, x: number, y: number, occluded: boolean): vo
   context.moveTo(x + 6, y + 12);
   context.lineTo(x + 14, y + 12);
   context.stroke();
-  context.restore();
+  context.globalAlpha = 1;
 }
 
 /** The selection's outline inside its box, cut at the stage's edges as the page's scene does. */
@@ -426,10 +439,30 @@ export function paintView(
 
 function paintGlyphs(context: Canvas2D, drawing: PaintedTimeline, left: number, top: number): void {
   const { glyphs, glyphKinds, glyphColors } = drawing;
-  for (let n = 0; n < glyphKinds.length; n++) {
+  const count = glyphKinds.length;
+  for (let n = 0; n < count; n++) {
     const x = left + (glyphs[n * 2] ?? 0);
     const y = top + (glyphs[n * 2 + 1] ?? 0);
-    if (glyphKinds[n] === GLYPH_MARKER) marker(context, x, y, glyphColors[n] ?? 0);
-    else pdfIcon(context, x, y, glyphKinds[n] === GLYPH_PDF_OCCLUDED);
+    if (glyphKinds[n] !== GLYPH_MARKER) {
+      pdfIcon(context, x, y, glyphKinds[n] === GLYPH_PDF_OCCLUDED);
+      continue;
+    }
+    // The marker's point is on the pixel its time falls in; so are those of the markers after
+    // it in the same colour on this or the next pixel, to draw together.
+    const color = glyphColors[n] ?? 0;
+    const first = Math.floor(x);
+    let last = first;
+    while (
+      n + 1 < count &&
+      glyphKinds[n + 1] === GLYPH_MARKER &&
+      glyphColors[n + 1] === color &&
+      top + (glyphs[n * 2 + 3] ?? 0) === y
+    ) {
+      const next = Math.floor(left + (glyphs[n * 2 + 2] ?? 0));
+      if (next !== last && next !== last + 1) break;
+      last = next;
+      n++;
+    }
+    markers(context, first, last, y, color);
   }
 }

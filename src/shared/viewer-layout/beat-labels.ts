@@ -70,9 +70,19 @@ export function measureStructure(input: MeasureInput): MeasureStructure {
   return { measureStart, measureNumber, forced, firstInMeasure };
 }
 
-/** Room a measure number takes: its estimated width and a gap after it. */
+/** The characters of a whole number written out, its sign included. */
+function numberLength(whole: number): number {
+  let length = whole < 0 ? 2 : 1;
+  for (let rest = Math.abs(whole); rest >= 10; rest = Math.floor(rest / 10)) length++;
+  return length;
+}
+
+/**
+ * Room a measure number takes: its estimated width and a gap after it. Counted, not measured
+ * on its text: every view walks the file's measures, thousands of them.
+ */
 function numberRoom(measureNumber: number): number {
-  return labelWidth(String(measureNumber), SMALL_LABEL_FONT_SIZE) + 6;
+  return numberLength(measureNumber) * labelWidth('0', SMALL_LABEL_FONT_SIZE) + 6;
 }
 
 /**

@@ -38,17 +38,78 @@ export interface TimelineDrawing {
 /** Rectangles closer than this (px) count as touching and are drawn as one run. */
 const RUN_GAP = 0.01;
 
-/** Collects one timeline's drawing for a view; `build` packs it into typed arrays. */
+/**
+ * Numbers appended to a typed array that doubles when full: a view appends thousands, and
+ * plain arrays of them were a good part of a layout's time in allocation and garbage.
+ */
+class NumberColumn {
+  private values: Float64Array;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.values = new Float64Array(capacity);
+  }
+
+  at(index: number): number {
+    return this.values[index] ?? 0;
+  }
+
+  set(index: number, value: number): void {
+    this.values[index] = value;
+  }
+
+  /** Room for `count` more values. */
+  reserve(count: number): Float64Array {
+    if (this.length + count > this.values.length) {
+      const grown = new Float64Array(Math.max(this.values.length * 2, this.length + count));
+      grown.set(this.values.subarray(0, this.length));
+      this.values = grown;
+    }
+    return this.values;
+  }
+
+  push(value: number): void {
+    if (this.length === this.values.length) this.reserve(1);
+    this.values[this.length++] = value;
+  }
+
+  filled(): Float64Array {
+    return this.values.subarray(0, this.length);
+  }
+}
+
+/**
+ * Collects one timeline's drawing for a view; `build` packs it into typed arrays of their own.
+ * A builder can be reset and used again: its columns keep their room from view to view.
+ */
 export class DrawingBuilder {
-  private rects: number[] = [];
-  private rectColors: number[] = [];
-  private glyphs: number[] = [];
-  private glyphKinds: number[] = [];
-  private glyphColors: number[] = [];
-  private hits: number[] = [];
-  private hitIndices: number[] = [];
-  readonly labels: DrawnLabel[] = [];
+  private readonly rects = new NumberColumn(256);
+  private readonly rectColors = new NumberColumn(64);
+  private readonly glyphs = new NumberColumn(64);
+  private readonly glyphKinds = new NumberColumn(32);
+  private readonly glyphColors = new NumberColumn(32);
+  private readonly hits = new NumberColumn(256);
+  private readonly hitIndices = new NumberColumn(64);
+  labels: DrawnLabel[] = [];
   visibleCount = 0;
+
+  /** Empties the builder for another drawing (the last one built keeps its labels). */
+  reset(): this {
+    for (const column of [
+      this.rects,
+      this.rectColors,
+      this.glyphs,
+      this.glyphKinds,
+      this.glyphColors,
+      this.hits,
+      this.hitIndices,
+    ]) {
+      column.length = 0;
+    }
+    this.labels = [];
+    this.visibleCount = 0;
+    return this;
+  }
 
   /**
    * A filled rectangle. One that continues or overlaps the previous rectangle (same row, height
@@ -60,45 +121,59 @@ export class DrawingBuilder {
   rect(x: number, y: number, w: number, h: number, color: number): void {
     const last = this.rectColors.length - 1;
     const at = last * 4;
-    const lastX = this.rects[at] ?? 0;
-    const lastW = this.rects[at + 2] ?? 0;
+    const rects = this.rects;
     if (
       last >= 0 &&
-      this.rectColors[last] === color &&
-      this.rects[at + 1] === y &&
-      this.rects[at + 3] === h &&
-      x >= lastX &&
-      x <= lastX + lastW + RUN_GAP
+      this.rectColors.at(last) === color &&
+      rects.at(at + 1) === y &&
+      rects.at(at + 3) === h
     ) {
-      this.rects[at + 2] = Math.max(lastW, x + w - lastX);
-      return;
+      const lastX = rects.at(at);
+      const lastW = rects.at(at + 2);
+      if (x >= lastX && x <= lastX + lastW + RUN_GAP) {
+        rects.set(at + 2, Math.max(lastW, x + w - lastX));
+        return;
+      }
     }
-    this.rects.push(x, y, w, h);
+    const values = rects.reserve(4);
+    const n = rects.length;
+    values[n] = x;
+    values[n + 1] = y;
+    values[n + 2] = w;
+    values[n + 3] = h;
+    rects.length = n + 4;
     this.rectColors.push(color);
   }
 
   glyph(x: number, y: number, kind: GlyphKind, color: number): void {
-    this.glyphs.push(x, y);
+    this.glyphs.push(x);
+    this.glyphs.push(y);
     this.glyphKinds.push(kind);
     this.glyphColors.push(color);
   }
 
   hit(x0: number, y0: number, x1: number, y1: number, index: number): void {
-    this.hits.push(x0, y0, x1, y1);
+    const values = this.hits.reserve(4);
+    const n = this.hits.length;
+    values[n] = x0;
+    values[n + 1] = y0;
+    values[n + 2] = x1;
+    values[n + 3] = y1;
+    this.hits.length = n + 4;
     this.hitIndices.push(index);
   }
 
   build(index: number): TimelineDrawing {
     return {
       index,
-      rects: Float32Array.from(this.rects),
-      rectColors: Uint32Array.from(this.rectColors),
-      glyphs: Float32Array.from(this.glyphs),
-      glyphKinds: Uint8Array.from(this.glyphKinds),
-      glyphColors: Uint32Array.from(this.glyphColors),
+      rects: new Float32Array(this.rects.filled()),
+      rectColors: new Uint32Array(this.rectColors.filled()),
+      glyphs: new Float32Array(this.glyphs.filled()),
+      glyphKinds: new Uint8Array(this.glyphKinds.filled()),
+      glyphColors: new Uint32Array(this.glyphColors.filled()),
       labels: this.labels,
-      hits: Float32Array.from(this.hits),
-      hitIndices: Int32Array.from(this.hitIndices),
+      hits: new Float32Array(this.hits.filled()),
+      hitIndices: new Int32Array(this.hitIndices.filled()),
       visibleCount: this.visibleCount,
     };
   }

@@ -47,6 +47,9 @@ export interface ViewLayout {
   stageKey?: number;
 }
 
+/** A builder per timeline, used again for every view: their room grows once, not per view. */
+const builders: DrawingBuilder[] = [];
+
 /** The whole viewport's drawing: every timeline, culled to the viewport and aggregated per pixel. */
 export function layoutView(file: PreparedFile, request: ViewRequest): ViewLayout {
   const scale: TimeScale = {
@@ -64,7 +67,7 @@ export function layoutView(file: PreparedFile, request: ViewRequest): ViewLayout
   return {
     scale,
     timelines: file.timelines.map((timeline, i) => {
-      const out = new DrawingBuilder();
+      const out = (builders[i] ??= new DrawingBuilder()).reset();
       const view = {
         height: heights[i] ?? timeline.height,
         pps,
