@@ -91,4 +91,30 @@ describe('ViewerFileSession', () => {
     session.warmUp(view);
     expect(laidOut).toHaveBeenCalledTimes(4);
   });
+
+  it('answers a view laid out lately with a copy of it, not a new layout', () => {
+    const session = new ViewerFileSession();
+    session.open(bytes(viewerFixture()));
+    const laidOut = vi.mocked(layoutView);
+    laidOut.mockClear();
+    const view = (zoom: number) => ({ zoom, scrollLeft: 0, viewportWidth: 800, width: 800 });
+    const first = session.layout(view(2));
+    const rects = first.timelines.map((drawing) => Array.from(drawing.rects));
+    // The first answer's arrays are transferred away (detached) when it leaves the worker.
+    for (const drawing of first.timelines)
+      structuredClone(drawing.rects, { transfer: [drawing.rects.buffer] });
+    session.layout(view(3));
+    const again = session.layout(view(2));
+    expect(laidOut).toHaveBeenCalledTimes(2);
+    expect(again.timelines.map((drawing) => Array.from(drawing.rects))).toEqual(rects);
+    expect(again.scale.zoom).toBe(2);
+    // Only the last few are kept, and none once the file is closed.
+    for (const zoom of [4, 5, 6, 7]) session.layout(view(zoom));
+    session.layout(view(2));
+    expect(laidOut).toHaveBeenCalledTimes(7);
+    session.close();
+    session.open(bytes(viewerFixture()));
+    session.layout(view(7));
+    expect(laidOut).toHaveBeenCalledTimes(8);
+  });
 });

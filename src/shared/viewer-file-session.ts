@@ -19,7 +19,12 @@ import {
   type OpenError,
 } from './viewer-payload/prepared-payload';
 import { steppedZoom } from './viewer-layout/time-scale';
-import { layoutView, type ViewLayout, type ViewRequest } from './viewer-layout/view-layout';
+import {
+  layoutView,
+  sameView,
+  type ViewLayout,
+  type ViewRequest,
+} from './viewer-layout/view-layout';
 
 /**
  * A User Timing measure in the scope that runs the session (the worker's own timeline, which a
@@ -74,6 +79,29 @@ export interface ComponentRef {
 const WARM_UP_STEPS = 4;
 
 /**
+ * How many views the session keeps a copy of: the view a zoom step came from is laid out ahead
+ * after every step (the step back), and is one of the last few.
+ */
+const RECENT_VIEWS = 4;
+
+/** A copy of a layout with arrays of its own: the one handed out is transferred away. */
+function copyLayout(layout: ViewLayout): ViewLayout {
+  return {
+    ...layout,
+    timelines: layout.timelines.map((drawing) => ({
+      ...drawing,
+      rects: drawing.rects.slice(),
+      rectColors: drawing.rectColors.slice(),
+      glyphs: drawing.glyphs.slice(),
+      glyphKinds: drawing.glyphKinds.slice(),
+      glyphColors: drawing.glyphColors.slice(),
+      hits: drawing.hits.slice(),
+      hitIndices: drawing.hitIndices.slice(),
+    })),
+  };
+}
+
+/**
  * The viewer's side of one open file, off the page: it parses the file JSON, prepares it once and
  * answers what the page asks of the file (view layouts, components and their neighbours, table
  * rows, CSV, PDF page windows). The file worker exposes one; without workers the page runs one in
@@ -87,6 +115,8 @@ export class ViewerFileSession {
   private warmedUp = false;
   /** Timeline tables by the timeline's index, built when first asked for (null: no table). */
   private tables = new Map<number, TimelineTable | null>();
+  /** Copies of the last views laid out, newest last, to answer a request for one again. */
+  private recent: { request: ViewRequest; layout: ViewLayout }[] = [];
 
   /**
    * Takes the raw bytes of `files/{id}/json`, as the prepared payload the server keeps or as the
@@ -100,14 +130,19 @@ export class ViewerFileSession {
     this.byId = null;
     this.warmedUp = false;
     this.tables.clear();
+    this.recent = [];
     return { ok: true, header: this.file.header };
   }
 
-  /** A view's layout. */
+  /** A view's layout, of its own to keep or transfer: a copy where the view was laid out lately. */
   layout(request: ViewRequest): ViewLayout {
+    const file = this.requireFile();
+    const known = this.recent.find((entry) => sameView(entry.request, request));
+    if (known) return copyLayout(known.layout);
     const started = performance.now();
-    const layout = layoutView(this.requireFile(), request);
+    const layout = layoutView(file, request);
     measure('layout:view', started, performance.now());
+    this.recent = [...this.recent, { request, layout: copyLayout(layout) }].slice(-RECENT_VIEWS);
     return layout;
   }
 
@@ -191,6 +226,7 @@ export class ViewerFileSession {
     this.file = null;
     this.byId = null;
     this.tables.clear();
+    this.recent = [];
   }
 
   private table(timeline: number): TimelineTable | null {

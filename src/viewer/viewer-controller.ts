@@ -123,6 +123,8 @@ export class ViewerController {
   private reportedHeights: number[] | null = null;
   /** The direction of the last zoom step, which the next one most likely repeats. */
   private lastZoomDirection: 1 | -1 = 1;
+  /** The view before this one: a zoom step back to it asks for it again, not for a near copy. */
+  private viewBefore: ViewState | null = null;
   private selected: Selection | null = null;
   private drawnOnce = false;
   private disposed = false;
@@ -358,6 +360,7 @@ export class ViewerController {
   /** Shows another view; the scroll event that follows finds nothing to do. */
   private setView(next: ViewState, zoomStartedAt: number | null): void {
     const zoomChanged = next.zoom !== this.view.zoom;
+    this.viewBefore = this.view;
     this.view = next;
     this.applyContentWidth();
     this.elements.scroller.scrollLeft = next.scrollLeft;
@@ -368,7 +371,7 @@ export class ViewerController {
   /** One zoom step around the playhead (or the viewport's centre when it is off screen). */
   zoomStep(direction: 1 | -1, startedAt = performance.now()): void {
     this.lastZoomDirection = direction;
-    const next = zoomStepped(this.view, direction, this.media.currentTime());
+    const next = zoomStepped(this.view, direction, this.media.currentTime(), this.viewBefore);
     if (next) this.setView(next, startedAt);
   }
 
@@ -382,7 +385,7 @@ export class ViewerController {
     // The worker answers in order: the step the user is likeliest to take next comes first.
     const directions = this.lastZoomDirection === 1 ? ([1, -1] as const) : ([-1, 1] as const);
     for (const direction of directions) {
-      const next = zoomStepped(this.view, direction, this.media.currentTime());
+      const next = zoomStepped(this.view, direction, this.media.currentTime(), this.viewBefore);
       if (next) this.client.prefetchLayout(this.requestFor(next));
     }
   }

@@ -37,6 +37,28 @@ describe('the view state', () => {
     expect(centreTime(500, centred)).toBeCloseTo(centreTime(500, deep), 6);
   });
 
+  it('lands a step back exactly on the view before, not on one off by rounding', () => {
+    let back = view;
+    let returned = 0;
+    // Twenty steps in, short of the zoom limit (where a step in is cut short).
+    for (let step = 0; step < 20; step++) {
+      const deeper = zoomStepped(back, 1, 37.3)!;
+      const out = zoomStepped(deeper, -1, 37.3, back)!;
+      expect(out).toBe(back);
+      // Without the view before, rounding leaves some steps back a hair off it.
+      const plain = zoomStepped(deeper, -1, 37.3)!;
+      if (plain.zoom === back.zoom && plain.scrollLeft === back.scrollLeft) returned++;
+      back = deeper;
+    }
+    expect(returned).toBeLessThan(20);
+    // A step elsewhere is not taken for it: further in, or out around another time.
+    const before = { ...view, zoom: 10, scrollLeft: 3000 };
+    const deeper = zoomStepped(before, 1, 37.3)!;
+    expect(zoomStepped(deeper, 1, 37.3, before)).not.toBe(before);
+    expect(zoomStepped(deeper, -1, 38, before)).not.toBe(before);
+    expect(zoomStepped(deeper, -1, 37.3, before)).toBe(before);
+  });
+
   it('stops at the zoom limits', () => {
     expect(zoomStepped(view, -1, 0)).toBeNull();
     let zoomed = view;

@@ -76,6 +76,8 @@ export function zoomStepped(
   view: ViewState,
   direction: 1 | -1,
   playhead: number,
+  /** The view before this one: a step that lands back on it (but for rounding) gives it. */
+  before: ViewState | null = null,
 ): ViewState | null {
   const scale = scaleOf(view);
   const zoom = clampZoom(scale, steppedZoom(view.zoom, direction));
@@ -83,7 +85,22 @@ export function zoomStepped(
   const playheadX = timeToX(scale, playhead);
   const anchor =
     playheadX >= 0 && playheadX <= view.viewportWidth ? playheadX : view.viewportWidth / 2;
-  return withView(view, zoom, zoomAround(scale, zoom, anchor, view.viewportWidth));
+  const next = withView(view, zoom, zoomAround(scale, zoom, anchor, view.viewportWidth));
+  return before && nearlySame(next, before) ? before : next;
+}
+
+/**
+ * Views that differ only by rounding (a step in and one out multiply and divide the zoom): the
+ * same view, to be asked for as the same request and so found among the views laid out before.
+ */
+function nearlySame(a: ViewState, b: ViewState): boolean {
+  return (
+    a.start === b.start &&
+    a.end === b.end &&
+    a.viewportWidth === b.viewportWidth &&
+    Math.abs(a.zoom - b.zoom) <= 1e-9 * b.zoom &&
+    Math.abs(a.scrollLeft - b.scrollLeft) < 1e-3
+  );
 }
 
 export function fitted(view: ViewState): ViewState {
