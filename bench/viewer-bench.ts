@@ -497,9 +497,18 @@ export async function runViewerBench(options: ViewerBenchOptions): Promise<Viewe
         zoomP95: percentile(zoomViews, 95),
         stageP50: zoomPaints.length > 0 ? percentile(zoomPaints, 50) : 0,
         stageP95: zoomPaints.length > 0 ? percentile(zoomPaints, 95) : 0,
-        cpuP50: percentile(workerCpu.map((step) => step.inStep), 50),
-        cpuP95: percentile(workerCpu.map((step) => step.inStep), 95),
-        aheadP50: percentile(workerCpu.map((step) => step.ahead), 50),
+        cpuP50: percentile(
+          workerCpu.map((step) => step.inStep),
+          50,
+        ),
+        cpuP95: percentile(
+          workerCpu.map((step) => step.inStep),
+          95,
+        ),
+        aheadP50: percentile(
+          workerCpu.map((step) => step.ahead),
+          50,
+        ),
       },
       budgets: budgetsFor(throttle),
       passed: {
@@ -588,7 +597,7 @@ export function viewerBenchRows(result: ViewerBenchResult): [string, string, str
       ? '(budget at normal speed)'
       : `<= ${b.workerFirstViewMs} / zoom p95 <= ${b.workerZoomMs}`;
   rows.push([
-    "workers: bytes to first frame (parse + prepare + view + paint) / CPU time a zoom step waits on p50, p95 (ms)",
+    'workers: bytes to first frame (parse + prepare + view + paint) / CPU time a zoom step waits on p50, p95 (ms)',
     `${f(w.firstViewMs)} (${f(w.parseMs)} + ${f(w.prepareMs)} + ${f(w.firstViewMs - w.parseMs - w.prepareMs - w.paintMs)} + ${f(w.paintMs)}) / ${f(w.cpuP50)}, ${f(w.cpuP95)}`,
     workerBudget,
     result.cpuThrottle > 1 ? '' : ok(result.passed.worker),

@@ -86,8 +86,6 @@ describe('workerTimePerStep', () => {
   });
 
   it('finds no steps in a trace without them', () => {
-    expect(workerTimePerStep([...threads, task(FILE_WORKER, 0, 1)], 'zoom', 'paint')).toEqual(
-      [],
-    );
+    expect(workerTimePerStep([...threads, task(FILE_WORKER, 0, 1)], 'zoom', 'paint')).toEqual([]);
   });
 });

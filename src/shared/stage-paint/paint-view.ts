@@ -151,7 +151,12 @@ class RectFiller {
       this.color = color;
       this.context.fillStyle = colorString(color);
     }
-    this.context.fillRect(left / ratio, top / ratio, (right - left) / ratio, (bottom - top) / ratio);
+    this.context.fillRect(
+      left / ratio,
+      top / ratio,
+      (right - left) / ratio,
+      (bottom - top) / ratio,
+    );
   }
 
   /** Another style was set meanwhile. */
