@@ -119,8 +119,9 @@ function colorString(color: number): string {
  * whose y axis points up: on screen, a centre on a span's left edge is covered and one on its
  * right edge is not; one on its bottom edge is covered and one on its top edge is not (row
  * edges fall on half pixels: timelines are 5.5 px apart). The 2D canvas then fills whole
- * pixels as the page's scene does instead of blending fractional edges. These give the first
- * and the end device pixel of a span starting at `start` (device px) and ending at `end`.
+ * pixels as the page's scene does instead of blending fractional edges. Given an edge in
+ * device px, these give the first column (row) whose centre lies past it: for a span's start,
+ * its first pixel; for its end, the pixel after its last.
  */
 function firstColumn(start: number): number {
   // `|| 0`: Math.ceil of -0.4 is -0.
