@@ -3,11 +3,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * How long a bulk job pauses, as a multiple of the work before it, while others wait: at 4 it
- * takes a fifth of the time, so that others keep four fifths of the server's thread and of the
- * database (bench/abuse-bench.ts measures what that leaves them).
+ * How long a bulk job pauses, as a multiple of the work before it, while others wait: at 8 it
+ * takes a ninth of the time, so that others keep eight ninths of the server's thread and of the
+ * database (bench/abuse-bench.ts measures what that leaves them: at 4, on two cores shared with
+ * PostgreSQL, a looping client's deep pages or export still took a quarter of the others' rate).
  */
-const YIELD_RATIO = 4;
+const YIELD_RATIO = 8;
 
 /** An answer this recent to another client counts as others being answered (paceTransfer). */
 const RECENT_ANSWER_MS = 100;
@@ -36,8 +37,8 @@ export const BULK_SLICE_BYTES = 1024 * 1024;
  * on one request (a CSV export of every match, a big upload's storing on PostgreSQL) asks between
  * batches and steps aside while other clients are being answered or were in the last moment;
  * idle, or with only its own client's requests, it runs at full speed; busy, it pauses after each
- * batch for four times as long as the batch took, leaving the cores (this process's and the
- * database's) to the others four fifths of the time. It then lasts up to five times as long.
+ * batch for eight times as long as the batch took, leaving the cores (this process's and the
+ * database's) to the others eight ninths of the time. It then lasts up to nine times as long.
  */
 export class RequestLoad {
   private active = 0;
@@ -90,7 +91,7 @@ export class RequestLoad {
     return performance.now() - other.at < RECENT_ANSWER_MS;
   }
 
-  /** After `workedMs` of `client`'s work, pauses for four times that while other clients wait. */
+  /** After `workedMs` of `client`'s work, pauses for eight times that while other clients wait. */
   async stepAside(workedMs: number, client: string): Promise<void> {
     if (this.othersBusyFor(client)) await sleep(Math.min(workedMs * YIELD_RATIO, MAX_PAUSE_MS));
   }
@@ -133,7 +134,7 @@ export class RequestLoad {
   /**
    * Runs costly work (a deep result page) once the costly work before it has had its turn and
    * stepped aside: one at a time, however many clients ask at once, so a client looping on deep
-   * pages takes at most a fifth of the database's time while others are answered. The caller
+   * pages takes at most a ninth of the database's time while others are answered. The caller
    * gets its result at once; the next one waits out the pause.
    */
   async takeTurn<T>(work: () => Promise<T>, client: string): Promise<T> {
