@@ -459,6 +459,7 @@ export async function runViewerBench(options: ViewerBenchOptions): Promise<Viewe
     const textLayer = (await textLayerMeasures()).slice(writesBefore);
     await page.waitForTimeout(ZOOM_PACE_MS);
     const workerCpu = await tracedWorkerTime(browser, page, options.zoomSteps);
+    const stepCpu = workerCpu.map((step) => step.inStep);
     await context.close();
 
     const frames = playback.intervals;
@@ -497,14 +498,8 @@ export async function runViewerBench(options: ViewerBenchOptions): Promise<Viewe
         zoomP95: percentile(zoomViews, 95),
         stageP50: zoomPaints.length > 0 ? percentile(zoomPaints, 50) : 0,
         stageP95: zoomPaints.length > 0 ? percentile(zoomPaints, 95) : 0,
-        cpuP50: percentile(
-          workerCpu.map((step) => step.inStep),
-          50,
-        ),
-        cpuP95: percentile(
-          workerCpu.map((step) => step.inStep),
-          95,
-        ),
+        cpuP50: percentile(stepCpu, 50),
+        cpuP95: percentile(stepCpu, 95),
         aheadP50: percentile(
           workerCpu.map((step) => step.ahead),
           50,

@@ -19,6 +19,7 @@ import {
   type OpenError,
 } from './viewer-payload/prepared-payload';
 import { steppedZoom } from './viewer-layout/time-scale';
+import { copyDrawing } from './viewer-layout/timeline-drawing';
 import {
   layoutView,
   sameView,
@@ -86,19 +87,7 @@ const RECENT_VIEWS = 4;
 
 /** A copy of a layout with arrays of its own: the one handed out is transferred away. */
 function copyLayout(layout: ViewLayout): ViewLayout {
-  return {
-    ...layout,
-    timelines: layout.timelines.map((drawing) => ({
-      ...drawing,
-      rects: drawing.rects.slice(),
-      rectColors: drawing.rectColors.slice(),
-      glyphs: drawing.glyphs.slice(),
-      glyphKinds: drawing.glyphKinds.slice(),
-      glyphColors: drawing.glyphColors.slice(),
-      hits: drawing.hits.slice(),
-      hitIndices: drawing.hitIndices.slice(),
-    })),
-  };
+  return { ...layout, timelines: layout.timelines.map(copyDrawing) };
 }
 
 /**

@@ -41,7 +41,13 @@ async function loadServer() {
     release();
     await app.close();
   };
-  return { load, port, url, others, othersBecome, release, stop };
+  /** How long `client`'s stepping aside after `workedMs` of work waited, in ms. */
+  const pauseAfter = async (workedMs: number, client: string) => {
+    const started = performance.now();
+    await load.stepAside(workedMs, client);
+    return performance.now() - started;
+  };
+  return { load, port, url, others, othersBecome, pauseAfter, release, stop };
 }
 
 /** This test's own client, whose requests the server holds, and another client. */
@@ -74,19 +80,13 @@ describe('RequestLoad', () => {
   });
 
   it('pauses for eight times the work while other clients wait, not for its own', async () => {
-    const alone = performance.now();
-    await server.load.stepAside(1_000, MINE);
-    expect(performance.now() - alone).toBeLessThan(500);
+    expect(await server.pauseAfter(1_000, MINE)).toBeLessThan(500);
     // Held requests of this test's client (127.0.0.1): another client's work gives way to them.
     const held = [fetch(server.url('/held')), fetch(server.url('/held'))];
     await server.othersBecome(true);
-    const busy = performance.now();
-    await server.load.stepAside(30, ELSEWHERE);
-    expect(performance.now() - busy).toBeGreaterThanOrEqual(239);
+    expect(await server.pauseAfter(30, ELSEWHERE)).toBeGreaterThanOrEqual(239);
     // The client whose requests they are is alone.
-    const own = performance.now();
-    await server.load.stepAside(1_000, MINE);
-    expect(performance.now() - own).toBeLessThan(500);
+    expect(await server.pauseAfter(1_000, MINE)).toBeLessThan(500);
     server.release();
     await Promise.all(held.map(async (response) => (await response).json()));
   });
@@ -177,17 +177,11 @@ describe('RequestLoad', () => {
 
   it("steps aside for another client's requests answered a moment ago, though none is in flight", async () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const quiet = performance.now();
-    await server.load.stepAside(1_000, ELSEWHERE);
-    expect(performance.now() - quiet).toBeLessThan(200);
+    expect(await server.pauseAfter(1_000, ELSEWHERE)).toBeLessThan(200);
     // Answered whole between two looks, as a request served from memory is.
     expect(await server.others()).toBe(false);
-    const after = performance.now();
-    await server.load.stepAside(30, ELSEWHERE);
-    expect(performance.now() - after).toBeGreaterThanOrEqual(239);
+    expect(await server.pauseAfter(30, ELSEWHERE)).toBeGreaterThanOrEqual(239);
     // Its own answers are no reason for a client to wait.
-    const own = performance.now();
-    await server.load.stepAside(1_000, MINE);
-    expect(performance.now() - own).toBeLessThan(200);
+    expect(await server.pauseAfter(1_000, MINE)).toBeLessThan(200);
   });
 });

@@ -35,6 +35,32 @@ export interface TimelineDrawing {
   visibleCount: number;
 }
 
+/** A drawing's typed arrays: what crosses a worker boundary by transfer, or is copied to keep. */
+export const DRAWING_ARRAYS = [
+  'rects',
+  'rectColors',
+  'glyphs',
+  'glyphKinds',
+  'glyphColors',
+  'hits',
+  'hitIndices',
+] as const satisfies readonly (keyof TimelineDrawing)[];
+
+/** The drawing with typed arrays of its own (the labels, never changed, are shared). */
+export function copyDrawing(drawing: TimelineDrawing): TimelineDrawing {
+  const copy = { ...drawing };
+  for (const key of DRAWING_ARRAYS) copyArray(copy, drawing, key);
+  return copy;
+}
+
+function copyArray<Key extends (typeof DRAWING_ARRAYS)[number]>(
+  to: TimelineDrawing,
+  from: TimelineDrawing,
+  key: Key,
+): void {
+  to[key] = from[key].slice() as TimelineDrawing[Key];
+}
+
 /** Rectangles closer than this (px) count as touching and are drawn as one run. */
 const RUN_GAP = 0.01;
 
@@ -71,6 +97,17 @@ class NumberColumn {
   push(value: number): void {
     if (this.length === this.values.length) this.reserve(1);
     this.values[this.length++] = value;
+  }
+
+  /** Four values at once: a rectangle's or a hit area's. */
+  push4(a: number, b: number, c: number, d: number): void {
+    const values = this.reserve(4);
+    const n = this.length;
+    values[n] = a;
+    values[n + 1] = b;
+    values[n + 2] = c;
+    values[n + 3] = d;
+    this.length = n + 4;
   }
 
   filled(): Float64Array {
@@ -135,13 +172,7 @@ export class DrawingBuilder {
         return;
       }
     }
-    const values = rects.reserve(4);
-    const n = rects.length;
-    values[n] = x;
-    values[n + 1] = y;
-    values[n + 2] = w;
-    values[n + 3] = h;
-    rects.length = n + 4;
+    rects.push4(x, y, w, h);
     this.rectColors.push(color);
   }
 
@@ -153,13 +184,7 @@ export class DrawingBuilder {
   }
 
   hit(x0: number, y0: number, x1: number, y1: number, index: number): void {
-    const values = this.hits.reserve(4);
-    const n = this.hits.length;
-    values[n] = x0;
-    values[n + 1] = y0;
-    values[n + 2] = x1;
-    values[n + 3] = y1;
-    this.hits.length = n + 4;
+    this.hits.push4(x0, y0, x1, y1);
     this.hitIndices.push(index);
   }
 

@@ -1,6 +1,6 @@
 import { KIND_LAYOUTS } from './kinds/registry';
 import { sameHeights, stackTimelines, type StackedRow } from './timeline-heights';
-import { DrawingBuilder, type TimelineDrawing } from './timeline-drawing';
+import { DRAWING_ARRAYS, DrawingBuilder, type TimelineDrawing } from './timeline-drawing';
 import { pixelsPerSecond, type TimeScale } from './time-scale';
 import type { PreparedFile } from './viewer-document';
 
@@ -85,9 +85,5 @@ export function layoutView(file: PreparedFile, request: ViewRequest): ViewLayout
 
 /** The buffers of a layout, to transfer rather than copy across a worker boundary. */
 export function layoutTransferables(layout: ViewLayout): ArrayBuffer[] {
-  return layout.timelines.flatMap((t) =>
-    [t.rects, t.glyphs, t.glyphKinds, t.glyphColors, t.rectColors, t.hits, t.hitIndices].map(
-      (array) => array.buffer as ArrayBuffer,
-    ),
-  );
+  return layout.timelines.flatMap((t) => DRAWING_ARRAYS.map((key) => t[key].buffer as ArrayBuffer));
 }
