@@ -31,6 +31,10 @@ export interface ComponentRow {
   custom_text?: string | null;
   custom_text_font_type?: string | null;
   mode_type?: string | null;
+  row_id?: string | null;
+  row_name?: string | null;
+  joined_right?: string | null;
+  source_id?: string | null;
   extra?: Record<string, unknown> | null;
 }
 
@@ -97,6 +101,24 @@ export function componentRows(timeline: TlaTimeline): ComponentRow[] {
         color: c.color,
         comments: c.comments,
       }));
+    case 'RANGE_TIMELINE': {
+      const rowNames = new Map(timeline.rows.map((row) => [row.id, row.name]));
+      return timeline.components.map((c, position) => ({
+        position,
+        kind: c.kind,
+        start: c.start,
+        end: c.end,
+        pre_start: c.preStart,
+        post_end: c.postEnd,
+        label: c.label,
+        color: c.color,
+        comments: c.comments,
+        row_id: c.rowId,
+        row_name: rowNames.get(c.rowId) ?? '',
+        joined_right: c.joinedRight,
+        source_id: c.sourceId,
+      }));
+    }
     case 'BEAT_TIMELINE':
       return timeline.components.map((c, position) => ({ position, kind: c.kind, time: c.time }));
     case 'HARMONY_TIMELINE':

@@ -14,6 +14,7 @@ import type {
   MarkerComponent,
   ModeComponent,
   PdfMarkerComponent,
+  RangeComponent,
   RawComponent,
 } from './tla-model';
 import {
@@ -77,6 +78,45 @@ function harmonyLevel(raw: JsonObject, place: Place, fallback: number): number {
   const key =
     raw.level === undefined && raw.harmony_level !== undefined ? 'harmony_level' : 'level';
   return integerField(raw, key, place, LEVEL, fallback);
+}
+
+/**
+ * A Range timeline's span (desktop 0.7, tilia/timelines/range/components.py): `row_id` must name
+ * one of the timeline's rows, which the desktop also requires; `joined_right` is null or the id
+ * of the range it is joined to, an int or a string.
+ */
+export function readRange(
+  raw: JsonObject,
+  place: Place,
+  rowIds: ReadonlySet<string>,
+): RangeComponent {
+  const start = timeField(raw, 'start', place);
+  const end = timeField(raw, 'end', place);
+  if (end < start) throw faultAt(place, `end (${end}) is before start (${start})`);
+  const rowId = requiredStringField(raw, 'row_id', place);
+  if (!rowIds.has(rowId)) {
+    throw faultAt(place, `field 'row_id' names no row of its timeline ('${rowId}')`);
+  }
+  const joined = raw.joined_right;
+  let joinedRight: string | null = null;
+  if (typeof joined === 'string') joinedRight = joined;
+  else if (Number.isInteger(joined)) joinedRight = String(joined);
+  else if (joined !== undefined && joined !== null) {
+    throw faultAt(place, `field 'joined_right' must be a component id or null`);
+  }
+  return {
+    kind: 'RANGE',
+    sourceId: typeof place.component === 'string' ? place.component : null,
+    start,
+    end,
+    preStart: Math.min(timeField(raw, 'pre_start', place, start), start),
+    postEnd: Math.max(timeField(raw, 'post_end', place, end), end),
+    rowId,
+    label: stringField(raw, 'label', place),
+    color: colorField(raw, 'color', place),
+    comments: stringField(raw, 'comments', place),
+    joinedRight,
+  };
 }
 
 export function readHarmony(raw: JsonObject, place: Place): HarmonyComponent {
@@ -153,6 +193,11 @@ export function byTime(a: { time: number }, b: { time: number }): number {
 
 export function byStart(a: { start: number }, b: { start: number }): number {
   return a.start - b.start;
+}
+
+/** The desktop's Range ORDERING_ATTRS: start, then row id (ids are ASCII letters and digits). */
+export function byStartThenRow(a: RangeComponent, b: RangeComponent): number {
+  return a.start - b.start || (a.rowId < b.rowId ? -1 : a.rowId > b.rowId ? 1 : 0);
 }
 
 export function byLevelThenStart(a: HierarchyComponent, b: HierarchyComponent): number {

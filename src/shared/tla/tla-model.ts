@@ -8,6 +8,7 @@
 export const TIMELINE_KINDS = [
   'HIERARCHY_TIMELINE',
   'MARKER_TIMELINE',
+  'RANGE_TIMELINE',
   'BEAT_TIMELINE',
   'HARMONY_TIMELINE',
   'AUDIOWAVE_TIMELINE',
@@ -37,6 +38,36 @@ export interface MarkerComponent {
   label: string;
   color: string | null;
   comments: string;
+}
+
+/**
+ * A span on one row of a Range timeline (desktop 0.7). `sourceId` is its key in the .tla (null
+ * in an export), which `joinedRight` of the range to its left names: joined ranges are drawn and
+ * edited as one span.
+ */
+export interface RangeComponent {
+  kind: 'RANGE';
+  sourceId: string | null;
+  start: number;
+  end: number;
+  preStart: number;
+  postEnd: number;
+  /** The id of one of the timeline's rows. */
+  rowId: string;
+  label: string;
+  /** null: the row's colour, then the desktop's default. */
+  color: string | null;
+  comments: string;
+  /** The sourceId of the range to its right in the same row that it is joined to, or null. */
+  joinedRight: string | null;
+}
+
+/** A named row of a Range timeline; `color` and `height` null mean the timeline's defaults. */
+export interface RangeRow {
+  id: string;
+  name: string;
+  color: string | null;
+  height: number | null;
 }
 
 export interface BeatComponent {
@@ -113,6 +144,11 @@ export interface TimelineBase {
   isVisible: boolean;
   /** Pixels as written, or null when the file has none (a harmony timeline's is derived). */
   height: number | null;
+  /**
+   * Components of kinds this platform does not know yet (a newer desktop's), found in a timeline
+   * of a known kind: kept in the download, counted in the viewer, never drawn.
+   */
+  otherComponents: RawComponent[];
 }
 
 /*
@@ -138,6 +174,19 @@ export interface BeatTimeline extends TimelineBase {
   beatsInMeasure: number[];
   measuresToForceDisplay: number[];
   components: BeatComponent[];
+  /**
+   * Desktop 0.7's BEAT_UNIT components (`beat_id`, `denominator`, `units`, `assumed`: what a
+   * tapped beat is worth in notation from its bar on), kept as written.
+   */
+  beatUnits: RawComponent[];
+}
+export interface RangeTimeline extends TimelineBase {
+  kind: 'RANGE_TIMELINE';
+  rows: RangeRow[];
+  /** Pixels per row where a row sets none (null: the desktop's default). */
+  defaultRowHeight: number | null;
+  /** Sorted as the desktop keeps them: by start, then row id. */
+  components: RangeComponent[];
 }
 export interface HarmonyTimeline extends TimelineBase {
   kind: 'HARMONY_TIMELINE';
@@ -175,6 +224,7 @@ export interface UnknownTimeline extends TimelineBase {
 export type TlaTimeline =
   | HierarchyTimeline
   | MarkerTimeline
+  | RangeTimeline
   | BeatTimeline
   | HarmonyTimeline
   | AudiowaveTimeline

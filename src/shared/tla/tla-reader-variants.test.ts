@@ -219,6 +219,7 @@ describe('readTla timeline kinds', () => {
       ordinal: 1,
       isVisible: false,
       height: 120,
+      otherComponents: [],
       attributes: { name: 'LCMA', height: 120, is_visible: false, ordinal: 1, hash: 'h' },
       components: [
         {

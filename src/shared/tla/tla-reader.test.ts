@@ -41,6 +41,7 @@ describe('readTla on real desktop files', () => {
         isVisible: true,
         height: 25,
         components: [],
+        otherComponents: [],
       },
     ]);
   });
@@ -160,6 +161,7 @@ describe('readTla on real desktop files', () => {
         isVisible: true,
         height: 40,
         components: [],
+        otherComponents: [],
       },
       {
         sourceId: '1',
@@ -170,6 +172,7 @@ describe('readTla on real desktop files', () => {
         isVisible: true,
         height: 30,
         components: [],
+        otherComponents: [],
       },
     ]);
   });

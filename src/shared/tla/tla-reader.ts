@@ -59,6 +59,11 @@ function readDocument(text: string): TlaDocument {
   const root = parseJson(text);
   const inspection = inspectJsonTree(root);
   if (!isJsonObject(root)) throw new TlaFault('the top level must be a JSON object');
+  if (isDraftDocument(root)) {
+    throw new TlaFault(
+      'this is the unreleased 1.0 draft format; save it from TiLiA 0.7 to upload it',
+    );
+  }
 
   const { format, timelines } = readTimelines(root, text);
   const mediaMetadata = readMediaMetadata(root);
@@ -120,6 +125,27 @@ function readTimelines(
   });
   timelines.sort((a, b) => a.ordinal - b.ordinal);
   return { format: isList ? 'export' : 'tla', timelines };
+}
+
+/**
+ * Upstream's unreleased document model (`tilia-core`, version "1.0.0-draft.1"): a different
+ * shape altogether (`document_id`, `time_unit`, `media{}`, `metadata`, sparse components), which
+ * no desktop release writes. Told apart by its version's major number, or by its own keys.
+ */
+function isDraftDocument(root: JsonObject): boolean {
+  const version = root.version;
+  if (typeof version === 'string') {
+    const major = Number.parseInt(version, 10);
+    if (major >= 1 && (/draft/i.test(version) || 'document_id' in root || 'time_unit' in root)) {
+      return true;
+    }
+  }
+  return (
+    typeof root.document_id === 'string' &&
+    'time_unit' in root &&
+    !('media_metadata' in root) &&
+    !('file_path' in root)
+  );
 }
 
 function readMediaMetadata(root: JsonObject): Record<string, unknown> {

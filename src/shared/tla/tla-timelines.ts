@@ -9,6 +9,8 @@ import {
   type TimelineKind,
   type TlaTimeline,
   type RawComponent,
+  type RangeRow,
+  type BeatComponent,
 } from './tla-model';
 import {
   booleanField,
@@ -27,6 +29,7 @@ import {
   byLevelThenStart,
   byLevelThenTime,
   byStart,
+  byStartThenRow,
   byTime,
   readAudiowave,
   readBeat,
@@ -35,6 +38,7 @@ import {
   readMarker,
   readMode,
   readPdfMarker,
+  readRange,
   readRaw,
 } from './tla-components';
 import { MAX_COMPONENTS_PER_TIMELINE } from './tla-limits';
@@ -47,6 +51,7 @@ import { MAX_COMPONENTS_PER_TIMELINE } from './tla-limits';
 const SHORT_KIND_NAMES: ReadonlyMap<string, TimelineKind> = new Map([
   ['Hierarchy', 'HIERARCHY_TIMELINE'],
   ['Marker', 'MARKER_TIMELINE'],
+  ['Range', 'RANGE_TIMELINE'],
   ['Beat', 'BEAT_TIMELINE'],
   ['Harmony', 'HARMONY_TIMELINE'],
   ['Audiowave', 'AUDIOWAVE_TIMELINE'],
@@ -92,6 +97,7 @@ export function readTimeline(raw: unknown, timelineId: string | number): Timelin
     ordinal: 0,
     isVisible: booleanField(raw, 'is_visible', place, true),
     height: heightField(raw, place),
+    otherComponents: [],
   };
   return {
     timeline: readKnownTimeline(kind, raw, base, place),
@@ -117,20 +123,39 @@ function readKnownTimeline(
   place: Place,
 ): TlaTimeline {
   switch (kind) {
-    case 'HIERARCHY_TIMELINE':
+    case 'HIERARCHY_TIMELINE': {
+      const read = readComponents(raw, place, kind, ['HIERARCHY'], readHierarchy);
       return {
         ...base,
         kind,
-        components: readComponents(raw, place, only('HIERARCHY', kind, readHierarchy)).sort(
-          byLevelThenStart,
-        ),
+        otherComponents: read.others,
+        components: read.components.sort(byLevelThenStart),
       };
-    case 'MARKER_TIMELINE':
+    }
+    case 'MARKER_TIMELINE': {
+      const read = readComponents(raw, place, kind, ['MARKER'], readMarker);
       return {
         ...base,
         kind,
-        components: readComponents(raw, place, only('MARKER', kind, readMarker)).sort(byTime),
+        otherComponents: read.others,
+        components: read.components.sort(byTime),
       };
+    }
+    case 'RANGE_TIMELINE': {
+      const rows = readRows(raw, place);
+      const rowIds = new Set(rows.map((row) => row.id));
+      const read = readComponents(raw, place, kind, ['RANGE'], (item, itemPlace) =>
+        readRange(item, itemPlace, rowIds),
+      );
+      return {
+        ...base,
+        kind,
+        rows,
+        defaultRowHeight: numberOrNull(raw, 'default_row_height', place),
+        otherComponents: read.others,
+        components: read.components.sort(byStartThenRow),
+      };
+    }
     case 'BEAT_TIMELINE': {
       const beatPattern = integerListField(
         raw,
@@ -139,6 +164,13 @@ function readKnownTimeline(
         { min: 1, max: Infinity },
         [4],
       );
+      const read = readComponents(raw, place, kind, ['BEAT', 'BEAT_UNIT'], readBeatOrUnit);
+      const beats: BeatComponent[] = [];
+      const beatUnits: RawComponent[] = [];
+      for (const component of read.components) {
+        if (component.kind === 'BEAT') beats.push(component as BeatComponent);
+        else beatUnits.push(component as RawComponent);
+      }
       return {
         ...base,
         kind,
@@ -154,12 +186,15 @@ function readKnownTimeline(
           NON_NEGATIVE_INTEGER,
           [],
         ),
-        components: readComponents(raw, place, only('BEAT', kind, readBeat)).sort(byTime),
+        otherComponents: read.others,
+        components: beats.sort(byTime),
+        beatUnits,
       };
     }
     case 'HARMONY_TIMELINE': {
       const levelHeight = numberField(raw, 'level_height', place, POSITIVE, 35);
       const visibleLevelCount = integerField(raw, 'visible_level_count', place, AT_LEAST_ONE, 2);
+      const read = readComponents(raw, place, kind, ['HARMONY', 'MODE'], readHarmonyOrMode);
       return {
         ...base,
         kind,
@@ -168,38 +203,83 @@ function readKnownTimeline(
         levelCount: integerField(raw, 'level_count', place, { min: 1, max: 2 }, 1),
         levelHeight,
         visibleLevelCount,
-        components: readComponents(raw, place, readHarmonyOrMode).sort(byLevelThenTime),
+        otherComponents: read.others,
+        components: read.components.sort(byLevelThenTime),
       };
     }
-    case 'AUDIOWAVE_TIMELINE':
+    case 'AUDIOWAVE_TIMELINE': {
+      const read = readComponents(raw, place, kind, ['AUDIOWAVE'], readAudiowave);
       return {
         ...base,
         kind,
-        components: readComponents(raw, place, only('AUDIOWAVE', kind, readAudiowave)).sort(
-          byStart,
-        ),
+        otherComponents: read.others,
+        components: read.components.sort(byStart),
       };
-    case 'PDF_TIMELINE':
+    }
+    case 'PDF_TIMELINE': {
+      const read = readComponents(raw, place, kind, ['PDF_MARKER'], readPdfMarker);
       return {
         ...base,
         kind,
         // The desktop requires a path; a file without one can still show its page markers.
         path: stringField(raw, 'path', place),
-        components: readComponents(raw, place, only('PDF_MARKER', kind, readPdfMarker)).sort(
-          byTime,
-        ),
+        otherComponents: read.others,
+        components: read.components.sort(byTime),
       };
+    }
     case 'SLIDER_TIMELINE':
       // A slider has no components; the desktop always writes `{}` and reads nothing back.
       return { ...base, kind, components: [] };
     case 'SCORE_TIMELINE':
       // Not drawn by the web platform; svg_data and viewer_beat_x are left out on purpose.
-      return { ...base, kind, components: readComponents(raw, place, readRaw) };
+      return {
+        ...base,
+        kind,
+        components: readComponents(raw, place, kind, null, readRaw).components,
+      };
     default: {
       const unreachable: never = kind;
       throw new Error(`unhandled timeline kind ${String(unreachable)}`);
     }
   }
+}
+
+/** A Range timeline's rows: `{id, name, color, height}`, color and height optional. */
+function readRows(raw: JsonObject, place: Place): RangeRow[] {
+  const value = raw.rows;
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw faultAt(place, `field 'rows' must be a list`);
+  const ids = new Set<string>();
+  return value.map((row, index) => {
+    const rowPlace: Place = { timeline: place.timeline, component: null };
+    if (!isJsonObject(row)) throw faultAt(rowPlace, `row ${index + 1} must be an object`);
+    const id = row.id;
+    if (typeof id !== 'string' || id === '') {
+      throw faultAt(rowPlace, `row ${index + 1}: field 'id' must be a non-empty string`);
+    }
+    if (ids.has(id)) throw faultAt(rowPlace, `row ${index + 1}: the id '${id}' is used twice`);
+    ids.add(id);
+    const name = row.name;
+    if (name !== undefined && name !== null && typeof name !== 'string') {
+      throw faultAt(rowPlace, `row ${index + 1}: field 'name' must be a string`);
+    }
+    const color = row.color;
+    if (color !== undefined && color !== null && typeof color !== 'string') {
+      throw faultAt(rowPlace, `row ${index + 1}: field 'color' must be a string or null`);
+    }
+    return {
+      id,
+      name: name ?? '',
+      color: typeof color === 'string' && color !== '' ? color : null,
+      height: numberOrNull(row, 'height', rowPlace),
+    };
+  });
+}
+
+function numberOrNull(raw: JsonObject, key: string, place: Place): number | null {
+  const value = raw[key];
+  if (value === undefined || value === null) return null;
+  return numberField(raw, key, place, { min: 0, max: Infinity });
 }
 
 const ANY_INTEGER = { min: -Infinity, max: Infinity };
@@ -208,15 +288,68 @@ const POSITIVE = { min: 0, max: Infinity, exclusiveMin: true };
 
 type ComponentReader<C> = (raw: JsonObject, place: Place) => C;
 
-/** Components are an object keyed by id in a .tla file and a list without ids in an export. */
-function readComponents<C>(raw: JsonObject, place: Place, read: ComponentReader<C>): C[] {
+/**
+ * Every component kind some desktop release writes. One of these in a timeline that does not
+ * take it is a fault; a kind outside this list is a newer desktop's, kept and counted.
+ */
+const KNOWN_COMPONENT_KINDS: ReadonlySet<string> = new Set([
+  'HIERARCHY',
+  'MARKER',
+  'BEAT',
+  'BEAT_UNIT',
+  'HARMONY',
+  'MODE',
+  'PDF_MARKER',
+  'AUDIOWAVE',
+  'RANGE',
+  'STAFF',
+  'CLEF',
+  'KEY_SIGNATURE',
+  'TIME_SIGNATURE',
+  'BAR_LINE',
+  'NOTE',
+  'SCORE_ANNOTATION',
+  'LCMA_FORM',
+]);
+
+interface ComponentsRead<C> {
+  components: C[];
+  /** Components of kinds no desktop release writes: kept raw. */
+  others: RawComponent[];
+}
+
+/**
+ * Components are an object keyed by id in a .tla file and a list without ids in an export.
+ * `takes` lists the component kinds the timeline holds (null: any, read raw); a component
+ * without a `kind` is taken to be the first of them, except in a harmony timeline, whose chords
+ * and keys cannot be told apart without one.
+ */
+function readComponents<C>(
+  raw: JsonObject,
+  place: Place,
+  timelineKind: TimelineKind,
+  takes: readonly string[] | null,
+  read: ComponentReader<C>,
+): ComponentsRead<C> {
   const container = raw.components;
-  if (container === undefined || container === null) return [];
-  const components: C[] = [];
+  const result: ComponentsRead<C> = { components: [], others: [] };
+  if (container === undefined || container === null) return result;
   const readOne = (item: unknown, componentId: string | number): void => {
     const componentPlace: Place = { timeline: place.timeline, component: componentId };
     if (!isJsonObject(item)) throw faultAt(componentPlace, 'must be an object');
-    components.push(read(item, componentPlace));
+    if (takes !== null) {
+      const kind = componentKind(item, componentPlace);
+      if (kind === undefined && timelineKind === 'HARMONY_TIMELINE') {
+        throw faultAt(componentPlace, `field 'kind' is missing`);
+      }
+      if (kind !== undefined && !takes.includes(kind)) {
+        if (KNOWN_COMPONENT_KINDS.has(kind))
+          throw misplacedKind(kind, timelineKind, componentPlace);
+        result.others.push(readRaw(item, componentPlace));
+        return;
+      }
+    }
+    result.components.push(read(item, componentPlace));
   };
   if (Array.isArray(container)) {
     checkComponentCount(container.length, place);
@@ -228,7 +361,7 @@ function readComponents<C>(raw: JsonObject, place: Place, read: ComponentReader<
   } else {
     throw faultAt(place, `field 'components' must be an object or a list`);
   }
-  return components;
+  return result;
 }
 
 function checkComponentCount(count: number, place: Place): void {
@@ -249,25 +382,12 @@ function misplacedKind(kind: string, timelineKind: TimelineKind, place: Place): 
   return faultAt(place, `a '${kind}' component does not belong in a ${timelineKind}`);
 }
 
-/** For timelines of one component kind, a missing component `kind` is taken to be that one. */
-function only<C>(
-  expected: string,
-  timelineKind: TimelineKind,
-  read: ComponentReader<C>,
-): ComponentReader<C> {
-  return (raw, place) => {
-    const kind = componentKind(raw, place);
-    if (kind !== undefined && kind !== expected) throw misplacedKind(kind, timelineKind, place);
-    return read(raw, place);
-  };
+function readHarmonyOrMode(raw: JsonObject, place: Place) {
+  return raw.kind === 'MODE' ? readMode(raw, place) : readHarmony(raw, place);
 }
 
-function readHarmonyOrMode(raw: JsonObject, place: Place) {
-  const kind = componentKind(raw, place);
-  if (kind === 'HARMONY') return readHarmony(raw, place);
-  if (kind === 'MODE') return readMode(raw, place);
-  if (kind === undefined) throw faultAt(place, `field 'kind' is missing`);
-  throw misplacedKind(kind, 'HARMONY_TIMELINE', place);
+function readBeatOrUnit(raw: JsonObject, place: Place): BeatComponent | RawComponent {
+  return raw.kind === 'BEAT_UNIT' ? readRaw(raw, place) : readBeat(raw, place);
 }
 
 /**
@@ -310,6 +430,7 @@ function readUnknownTimeline(
       ordinal: 0,
       isVisible: typeof raw.is_visible === 'boolean' ? raw.is_visible : true,
       height: typeof height === 'number' && Number.isFinite(height) && height >= 0 ? height : null,
+      otherComponents: [],
       attributes,
       components,
     },
