@@ -3,7 +3,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { createPglite } from './pglite-host';
+import { createPglite, dumpPglite } from './pglite-host';
 import { startPgliteWorker } from './pglite-proxy';
 import * as schema from './schema';
 
@@ -31,6 +31,11 @@ export interface Database {
    * a download would block them all.
    */
   readSnapshot(): Promise<ReadSnapshot | null>;
+  /**
+   * PGlite: a consistent copy of the whole database, as a gzipped tarball of its data directory
+   * (`npm run backup`). PostgreSQL: null; its own tools (pg_dump, base backups) do that.
+   */
+  dump(): Promise<Uint8Array> | null;
   close(): Promise<void>;
 }
 
@@ -85,6 +90,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
         }),
       readSnapshot: () => Promise.resolve(null),
+      dump: () => ('dump' in client ? client.dump() : dumpPglite(client)),
       close: () => client.close(),
     };
   }
@@ -118,6 +124,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       snapshots.open += 1;
       return readSnapshot(pool, () => (snapshots.open -= 1));
     },
+    dump: () => null,
     close: () => pool.end(),
   };
 }

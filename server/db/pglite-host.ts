@@ -1,6 +1,6 @@
 import { PGlite, type ParserOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import {
   errorFields,
   type PgliteReply,
@@ -8,10 +8,37 @@ import {
   type QueryShape,
 } from './pglite-protocol';
 
-/** PGlite as the server uses it: on disk in `dataDir` (in memory when null), with pg_trgm. */
+/** A data directory PGlite must not open: it would initialise a new database over it. */
+export class UnusableDataDir extends Error {
+  override readonly name = 'UnusableDataDir';
+}
+
+/**
+ * PGlite as the server uses it: on disk in `dataDir` (in memory when null), with pg_trgm. A
+ * folder with files but no PG_VERSION is not a database PGlite can open, and PGlite would run
+ * initdb into it: refused instead, so that nothing of what is there is overwritten.
+ */
 export async function createPglite(dataDir: string | null): Promise<PGlite> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) {
+    const entries = existsSync(dataDir) ? readdirSync(dataDir) : [];
+    if (entries.length > 0 && !entries.includes('PG_VERSION')) {
+      throw new UnusableDataDir(`${dataDir} holds files but no database (PG_VERSION is missing)`);
+    }
+    mkdirSync(dataDir, { recursive: true });
+  }
   return PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+}
+
+/**
+ * The data directory as a gzipped tarball that PGlite's `loadDataDir` opens again. A checkpoint
+ * first writes every committed change into the data files; PGlite then reads the files while no
+ * statement runs, so the copy is consistent (what a statement commits after the checkpoint is in
+ * the write-ahead log the copy holds).
+ */
+export async function dumpPglite(pglite: PGlite): Promise<Uint8Array> {
+  await pglite.exec('CHECKPOINT');
+  const tarball = await pglite.dumpDataDir('gzip');
+  return new Uint8Array(await tarball.arrayBuffer());
 }
 
 /** The side of a MessagePort (or of a worker's parentPort) that the host answers on. */
@@ -123,6 +150,9 @@ export function servePglite(port: HostPort, pglite: PGlite): void {
       }
       case 'close':
         void reply(request.id, pglite.close());
+        return;
+      case 'dump':
+        void reply(request.id, dumpPglite(pglite));
         return;
       default: {
         const unknown: never = request;

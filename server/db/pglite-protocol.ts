@@ -27,7 +27,9 @@ export type PgliteRequest =
   | { id: number; kind: 'exec'; sql: string; transaction: number | null }
   | { id: number; kind: 'begin' }
   | { id: number; kind: 'end'; transaction: number; commit: boolean }
-  | { id: number; kind: 'close' };
+  | { id: number; kind: 'close' }
+  /** A backup: the data directory as a gzipped tarball, taken between two statements. */
+  | { id: number; kind: 'dump' };
 
 /** What the database's thread is started with. */
 export interface PgliteWorkerData {

@@ -92,6 +92,11 @@ export class PgliteProxy implements Pick<PGlite, 'query' | 'exec' | 'close'> {
     return result;
   }
 
+  /** The data directory as a gzipped tarball (pglite-host.ts `dumpPglite`). */
+  dump(): Promise<Uint8Array> {
+    return this.request({ kind: 'dump' }) as Promise<Uint8Array>;
+  }
+
   /** Closes PGlite (its files flushed) and then stops its thread. */
   async close(): Promise<void> {
     if (this.stopped) return;

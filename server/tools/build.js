@@ -46,6 +46,8 @@ const parts = {
           server: 'server/server.ts',
           'pglite.worker': 'server/db/pglite.worker.ts',
           'prepared.worker': 'server/files/prepared/prepared.worker.ts',
+          backup: 'server/tools/backup.ts',
+          restore: 'server/tools/restore.ts',
         },
         outdir: 'dist-server',
         bundle: true,
