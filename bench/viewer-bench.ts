@@ -151,7 +151,7 @@ export async function storeReference(
     const mediaDir = path.join(dataDir, 'media');
     mkdirSync(mediaDir, { recursive: true });
     writeFileSync(path.join(mediaDir, 'reference.wav'), silentWav(30));
-    const file = await ingestTla(database.db, {
+    const file = await ingestTla(database, {
       bytes: new Uint8Array(referenceTla(minutes, scoreNotes)),
       fileName: 'reference.tla',
       authorId: 1,

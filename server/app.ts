@@ -10,7 +10,7 @@ import { userFilesRoutes } from './routes/user-files.routes';
 import { authentication } from './plugins/authentication';
 import { contentEncoding } from './plugins/content-encoding';
 import { errorHandler } from './plugins/error-handler';
-import { RequestLoad } from './plugins/request-load';
+import { CLIENT_IDLE_MS, edgeLimits } from './plugins/edge-limits';
 import { securityHeaders } from './plugins/security-headers';
 import { staticFiles } from './plugins/static-files';
 import { authRoutes } from './routes/auth.routes';
@@ -28,10 +28,13 @@ export interface AppOptions {
   database: Database;
   /** Close the database when the app closes (the process owns it); tests keep theirs. */
   closeDatabase?: boolean;
+  /**
+   * Shed load when the event loop lags (503, Retry-After). Tests that share their process's
+   * event loop with the app's setup turn it off; the server as a process always has it.
+   */
+  shedLoad?: boolean;
   /** Where log lines go instead of stdout; the reliability tests scan them for secrets. */
   logStream?: { write(line: string): void };
-  /** Counts the requests in flight (a new one unless given: tests watch theirs). */
-  load?: RequestLoad;
 }
 
 /**
@@ -43,7 +46,7 @@ export async function buildApp({
   database,
   closeDatabase,
   logStream,
-  load = new RequestLoad(),
+  shedLoad = true,
 }: AppOptions) {
   const app = Fastify({
     logger: {
@@ -57,14 +60,16 @@ export async function buildApp({
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Long enough for a MAX_UPLOAD_MB upload over a slow line; slow-loris clients are cut off.
+    // Long enough for a MAX_UPLOAD_MB upload over a slow line; a client silent for
+    // CLIENT_IDLE_MS (headers not sent, a body paused) is cut off (edge-limits.ts).
     requestTimeout: 15 * 60_000,
-    connectionTimeout: 0,
+    connectionTimeout: CLIENT_IDLE_MS,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(errorHandler);
+  await app.register(edgeLimits, { behindProxy: config.trustProxy !== false, shedLoad });
   await app.register(securityHeaders, { mediaBaseUrl: config.mediaBaseUrl });
   await app.register(contentEncoding);
   await app.register(swagger, {
@@ -90,17 +95,15 @@ export async function buildApp({
   // PGlite has no autovacuum (pglite-maintenance.ts): run after a write's reply, not before it.
   const maintenance = new BackgroundMaintenance(database, app.log);
   app.addHook('onClose', () => maintenance.settle());
-  // Requests in flight, which long exports, deep pages, large uploads and payloads step aside for.
-  load.track(app);
   await app.register(
     async (api) => {
       await api.register(metaRoutes, { config });
       await api.register(authRoutes, { config, database });
       await api.register(usersRoutes, { config, database });
-      await api.register(filesRoutes, { database, viewerCache, load });
-      await api.register(searchRoutes, { database, load });
-      await api.register(searchExportRoutes, { database, publicUrl: config.publicUrl, load });
-      await api.register(uploadRoutes, { config, database, store, maintenance, load });
+      await api.register(filesRoutes, { database, viewerCache });
+      await api.register(searchRoutes, { database });
+      await api.register(searchExportRoutes, { database, publicUrl: config.publicUrl });
+      await api.register(uploadRoutes, { config, database, store, maintenance });
       await api.register(userFilesRoutes, { database, viewerCache, store, maintenance });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

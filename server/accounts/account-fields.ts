@@ -16,6 +16,7 @@ export const messages = {
   passwordMismatch: "The two password fields didn't match.",
   wrongOldPassword: 'Your old password was entered incorrectly. Please enter it again.',
   invalidValue: 'Invalid value',
+  nullCharacters: 'Null characters are not allowed.',
 } as const;
 
 export const USERNAME_MAX = 150;
@@ -45,6 +46,11 @@ export function text(
   options: { max: number; allowBlank?: boolean },
 ): string | null {
   const trimmed = value.trim();
+  // DRF's ProhibitNullCharactersValidator; PostgreSQL text cannot hold U+0000 either.
+  if (trimmed.includes('\u0000')) {
+    problems.add(field, messages.nullCharacters);
+    return null;
+  }
   if (trimmed === '' && !options.allowBlank) {
     problems.add(field, messages.blank);
     return null;
@@ -109,6 +115,10 @@ export function password(problems: FieldProblems, field: string, value: string):
   }
   if (value.length > PASSWORD_MAX) {
     problems.add(field, messages.maxLength(PASSWORD_MAX));
+    return null;
+  }
+  if (value.includes('\u0000')) {
+    problems.add(field, messages.nullCharacters);
     return null;
   }
   return value;

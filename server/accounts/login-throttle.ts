@@ -1,23 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimits } from '../config';
-import { holdRefusal, throttled, Throttle, type Attempt } from './throttle';
+import { Throttle, type Attempt } from './throttle';
 
 /** Usernames as the login compares them: trimmed, NFKC, any case. */
 const usernameKey = (request: FastifyRequest) =>
   (request.body as { username?: string }).username?.trim().normalize('NFKC').toLowerCase() ?? '';
 
 /**
- * The login's rate limits (docs/accounts.md, "Failed logins"), so that nobody can lock someone
- * else out:
+ * The login's rate limits (docs/accounts.md, "Failed logins"). They throttle the client that
+ * fails, never the account (OWASP's authentication cheat sheet; django-axes's lockout by
+ * username and address together), so that nobody can lock someone else out:
  *
  * - failed logins per client IP (RATE_LIMIT_LOGIN_IP), whatever the usernames;
- * - failed logins per username from one client IP (RATE_LIMIT_LOGIN_USERNAME), as django-axes
- *   counts them: a guesser is stopped, the account's owner on another machine is not;
- * - the same number per username from all clients together: past it, a client that has already
- *   failed for that username is refused, and one that has not still gets its try. A guesser
- *   spreading over many addresses then gets one guess per address, not the per-client number,
- *   while the owner, who has not failed, logs in.
+ * - failed logins per username from one client IP (RATE_LIMIT_LOGIN_USERNAME): a guesser is
+ *   stopped, the account's owner on another machine is not, even after mistyping.
  *
+ * A guesser spread over many addresses is slowed by each address's limits and by the bounded
+ * password hashing (passwords.ts), which refuses a flood with 429 before it takes the cores.
  * The username counters are kept per password: `passwordEpoch` gives a tag that changes whenever
  * the account's password does, so a password reset (or change) starts the account afresh.
  */
@@ -25,7 +24,6 @@ export class LoginThrottle {
   private readonly epochs = new WeakMap<FastifyRequest, string>();
   private readonly perIp: Throttle;
   private readonly perClient: Throttle;
-  private readonly perUsername: Throttle;
 
   constructor(
     app: FastifyInstance,
@@ -40,12 +38,6 @@ export class LoginThrottle {
       app,
       limits.loginPerUsername,
       (r) => `login-client:${account(r)}:${r.ip}`,
-      delayMs,
-    );
-    this.perUsername = new Throttle(
-      app,
-      limits.loginPerUsername,
-      (r) => `login-username:${account(r)}`,
       delayMs,
     );
   }
@@ -66,25 +58,14 @@ export class LoginThrottle {
       byIp.release();
       throw error;
     }
-    const release = () => {
-      byIp.release();
-      byClient.release();
-    };
-    try {
-      const account = await this.perUsername.standing(request);
-      if (account.over && (await this.perClient.standing(request)).used > 0) {
-        await holdRefusal(this.delayMs);
-        throw throttled(account.ttl);
-      }
-    } catch (error) {
-      release();
-      throw error;
-    }
     return {
       failed: async () => {
-        await Promise.all([byIp.failed(), byClient.failed(), this.perUsername.record(request)]);
+        await Promise.all([byIp.failed(), byClient.failed()]);
       },
-      release,
+      release: () => {
+        byIp.release();
+        byClient.release();
+      },
     };
   }
 }

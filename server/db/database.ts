@@ -3,8 +3,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createPglite, dumpPglite } from './pglite-host';
-import { startPgliteWorker } from './pglite-proxy';
+import { PgliteProxy, startPgliteWorker, type ProxyTransaction } from './pglite-proxy';
 import * as schema from './schema';
 
 export type RunScript = (script: string) => Promise<Record<string, unknown>[]>;
@@ -25,6 +28,11 @@ export interface Database {
    */
   withConnection<T>(work: (run: RunScript) => Promise<T>): Promise<T>;
   /**
+   * Runs `work` in one transaction that may also copy rows in bulk (COPY); committed when `work`
+   * resolves, rolled back when it throws. Work that needs no COPY uses `db.transaction`.
+   */
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
    * One unchanging view of the data for a long series of reads (the CSV export): on PostgreSQL a
    * REPEATABLE READ READ ONLY transaction on a pool connection of its own, until `release`. On
    * PGlite null: its one connection serves every request in turn, and a transaction held across
@@ -37,6 +45,17 @@ export interface Database {
    */
   dump(): Promise<Uint8Array> | null;
   close(): Promise<void>;
+}
+
+/** One transaction's statements: drizzle's, and bulk rows in COPY's text format. */
+export interface Transaction {
+  db: Db;
+  /**
+   * Copies rows into `table`: `rows` in COPY's text format (tab-separated columns, \\N for NULL,
+   * one line a row), the columns named in `columns`. On PGlite through '/dev/blob', on PostgreSQL
+   * through COPY FROM STDIN: one statement for any number of rows.
+   */
+  copyRows(table: string, columns: readonly string[], rows: Uint8Array): Promise<void>;
 }
 
 export interface ReadSnapshot {
@@ -84,6 +103,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       kind: 'pglite',
       db,
+      transaction: (work) =>
+        client instanceof PgliteProxy
+          ? client.transaction((tx) =>
+              work(pgliteTransaction(tx, (sql, rows) => tx.copy(sql, rows))),
+            )
+          : client.transaction((tx) =>
+              work(
+                pgliteTransaction(tx, (sql, rows) =>
+                  tx.query(sql, [], { blob: new Blob([rows as Uint8Array<ArrayBuffer>]) }),
+                ),
+              ),
+            ),
       withConnection: (work) =>
         work(async (script) => {
           const results = await client.exec(script);
@@ -125,7 +156,48 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       return readSnapshot(pool, () => (snapshots.open -= 1));
     },
     dump: () => null,
+    transaction: async (work) => {
+      const connection = await pool.connect();
+      try {
+        await connection.query('BEGIN');
+        const result = await work({
+          db: drizzlePg(connection, { schema }) as unknown as Db,
+          copyRows: async (table, columns, rows) => {
+            const sql = copyStatement(table, columns, 'STDIN');
+            await pipeline(Readable.from([rows]), connection.query(copyFromStdin(sql)));
+          },
+        });
+        await connection.query('COMMIT');
+        connection.release();
+        return result;
+      } catch (error) {
+        // A connection whose ROLLBACK fails too is broken: the pool drops it.
+        await connection.query('ROLLBACK').then(
+          () => connection.release(),
+          (lost: Error) => connection.release(lost),
+        );
+        throw error;
+      }
+    },
     close: () => pool.end(),
+  };
+}
+
+function copyStatement(table: string, columns: readonly string[], source: string): string {
+  const quoted = columns.map((column) => `"${column}"`).join(', ');
+  return `COPY ${table} (${quoted}) FROM ${source}`;
+}
+
+/** A PGlite transaction (on its thread, or on this one) as a Transaction. */
+function pgliteTransaction(
+  tx: ProxyTransaction | Pick<ProxyTransaction, 'query' | 'exec' | 'closed'>,
+  copy: (sql: string, rows: Uint8Array) => Promise<unknown>,
+): Transaction {
+  return {
+    db: drizzlePglite(tx as unknown as PGlite, { schema }) as unknown as Db,
+    copyRows: async (table, columns, rows) => {
+      await copy(copyStatement(table, columns, `'/dev/blob'`), rows);
+    },
   };
 }
 

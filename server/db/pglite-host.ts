@@ -139,6 +139,16 @@ export function servePglite(port: HostPort, pglite: PGlite): void {
           Promise.resolve().then(() => target(request.transaction).exec(request.sql)),
         );
         return;
+      case 'copy':
+        void reply(
+          request.id,
+          Promise.resolve().then(() =>
+            target(request.transaction)
+              .query(request.sql, [], { blob: new Blob([request.data as Uint8Array<ArrayBuffer>]) })
+              .then((result) => result.affectedRows ?? 0),
+          ),
+        );
+        return;
       case 'begin':
         begin(request.id);
         return;

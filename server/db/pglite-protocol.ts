@@ -25,6 +25,8 @@ export type PgliteRequest =
       transaction: number | null;
     }
   | { id: number; kind: 'exec'; sql: string; transaction: number | null }
+  /** COPY ... FROM '/dev/blob' with `data` as the blob (rows in COPY's text format). */
+  | { id: number; kind: 'copy'; sql: string; data: Uint8Array; transaction: number | null }
   | { id: number; kind: 'begin' }
   | { id: number; kind: 'end'; transaction: number; commit: boolean }
   | { id: number; kind: 'close' }

@@ -11,14 +11,17 @@ import {
 
 /** The proxy's end of the channel: a Worker, or a MessagePort for a host on this thread. */
 export interface ProxyPort {
-  postMessage(request: PgliteRequest): void;
+  postMessage(request: PgliteRequest, transfer?: ArrayBuffer[]): void;
   on(event: 'message', listener: (reply: PgliteReply) => void): void;
   ref(): void;
   unref(): void;
 }
 
 /** What drizzle (drizzle-orm/pglite/session.js) and database.ts call on PGlite's transactions. */
-export type ProxyTransaction = Pick<Transaction, 'query' | 'exec' | 'closed'>;
+export type ProxyTransaction = Pick<Transaction, 'query' | 'exec' | 'closed'> & {
+  /** COPY ... FROM '/dev/blob' of `data`; the rows copied. */
+  copy(sql: string, data: Uint8Array): Promise<number>;
+};
 
 type RequestBody = PgliteRequest extends infer R
   ? R extends PgliteRequest
@@ -74,6 +77,16 @@ export class PgliteProxy implements Pick<PGlite, 'query' | 'exec' | 'close'> {
       exec: (sql: string) => {
         open();
         return this.execIn(transaction, sql);
+      },
+      copy: (sql: string, data: Uint8Array) => {
+        open();
+        // The bytes move to the database's thread rather than being copied there.
+        const own = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
+        // (Uint8Array's slice copies; a Buffer's own slice would be a view of the same memory.)
+        const moved = own ? data : Uint8Array.prototype.slice.call(data);
+        return this.request({ kind: 'copy', sql, data: moved, transaction }, [
+          moved.buffer as ArrayBuffer,
+        ]) as Promise<number>;
       },
       get closed() {
         return closed;
@@ -132,13 +145,13 @@ export class PgliteProxy implements Pick<PGlite, 'query' | 'exec' | 'close'> {
     return this.request({ kind: 'exec', sql, transaction }) as Promise<Results[]>;
   }
 
-  private request(body: RequestBody): Promise<unknown> {
+  private request(body: RequestBody, transfer: ArrayBuffer[] = []): Promise<unknown> {
     if (this.stopped) return Promise.reject(this.stopped);
     const id = ++this.lastId;
     return new Promise((resolve, reject) => {
       if (this.pending.size === 0) this.port.ref();
       this.pending.set(id, { resolve, reject });
-      this.port.postMessage({ ...body, id });
+      this.port.postMessage({ ...body, id } as PgliteRequest, transfer);
     });
   }
 

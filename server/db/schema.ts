@@ -1,3 +1,4 @@
+import type { RangeRowJson } from '../../src/shared/api-types';
 import {
   bigserial,
   bigint,
@@ -98,6 +99,10 @@ export const timelines = pgTable('timelines', {
   attributes: jsonb('attributes').$type<Record<string, unknown>>(),
   // Migration 0005: how many of its components a search can find, counted by a trigger.
   searchCount: integer('search_count').notNull().default(0),
+  // Migration 0015: a Range timeline's rows, and the components the viewer does not draw.
+  rangeRows: jsonb('range_rows').$type<RangeRowJson[]>(),
+  defaultRowHeight: doublePrecision('default_row_height'),
+  notShown: jsonb('not_shown').$type<Record<string, number>>(),
 });
 
 export const components = pgTable('components', {
@@ -130,12 +135,16 @@ export const components = pgTable('components', {
   modeType: text('mode_type'),
   extra: jsonb('extra').$type<Record<string, unknown>>(),
   // Search copies (migration 0003): set by ingestion, kept in step by triggers.
-  searchKind: text('search_kind').$type<'HIERARCHY' | 'MARKER' | 'BEAT'>(),
+  searchKind: text('search_kind').$type<'HIERARCHY' | 'MARKER' | 'BEAT' | 'RANGE'>(),
   isPublic: boolean('is_public'),
   workTitle: text('work_title'),
   workComposer: text('work_composer'),
   // Migration 0012: the work's title_sort, copied like its title.
   workTitleSort: text('work_title_sort'),
+  // Migration 0015: a range's row (its id and name) and the range it is joined to.
+  rowId: text('row_id'),
+  rowName: text('row_name'),
+  joinedRight: bigint('joined_right', { mode: 'number' }),
 });
 
 // Migration 0005: per file, how many components of a kind carry each distinct text of a field.

@@ -34,6 +34,8 @@ const viewerColumns = {
   customTextFontType: components.customTextFontType,
   modeType: components.modeType,
   extra: components.extra,
+  rowId: components.rowId,
+  joinedRight: components.joinedRight,
 };
 
 export type ComponentRecord = Pick<typeof components.$inferSelect, keyof typeof viewerColumns>;
@@ -56,7 +58,12 @@ export async function findFileAccess(db: Db, fileId: number): Promise<FileAccess
 /** A file's works (not its stored bytes, which the viewer JSON does not need). */
 export async function findFileWorks(db: Db, fileId: number) {
   const [row] = await db
-    .select({ concreteWork: concreteWorks, abstractWork: abstractWorks })
+    .select({
+      concreteWork: concreteWorks,
+      abstractWork: abstractWorks,
+      fileName: files.originalName,
+      metadata: files.mediaMetadata,
+    })
     .from(files)
     .innerJoin(concreteWorks, eq(concreteWorks.id, files.concreteWorkId))
     .innerJoin(abstractWorks, eq(abstractWorks.id, concreteWorks.abstractWorkId))

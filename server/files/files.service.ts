@@ -19,8 +19,6 @@ import { decodeTla } from './ingest/tla-bytes';
 import { NO_TITLE } from '../../src/shared/tla/work-fields';
 import { eventLoopTurn } from '../db/event-loop-turn';
 import type { ViewerFileJson } from '../../src/shared/api-types';
-import type { TlaDocument } from '../../src/shared/tla/tla-model';
-import { viewerJsonFromDocument } from '../../src/shared/viewer-json/viewer-json-from-document';
 import { preparedPayloadOf } from './prepared/prepared-payloads';
 
 const gzipAsync = promisify(gzip);
@@ -41,8 +39,8 @@ async function readableFile(db: Db, fileId: number, viewer: Viewer) {
 
 /**
  * Assembles a stored file's viewer JSON from its rows and keeps it: for a file stored before
- * payloads were kept, at its first request (an upload builds it from the document it read:
- * `storeIngestedPayload`).
+ * payloads were kept, at its first request (an upload builds it with the file's other stored forms:
+ * ingest/stored-forms.ts).
  */
 export async function storeViewerPayload(db: Db, fileId: number): Promise<Buffer> {
   const found = await findFileWorks(db, fileId);
@@ -56,47 +54,11 @@ export async function storeViewerPayload(db: Db, fileId: number): Promise<Buffer
     fileId,
     concreteWork: { ...concreteWorkJson(cw), media_name: cw.mediaName },
     abstractWork: { id: aw.id, title: aw.title, composer: aw.composer },
+    fileName: found.fileName,
+    metadata: found.metadata,
     timelines,
     components,
   });
-  return keepPayload(db, fileId, json);
-}
-
-/** The database ids a document's timelines and components were stored under, in its order. */
-export interface StoredIds {
-  timelineIds: number[];
-  componentIds: number[][];
-}
-
-/**
- * The viewer JSON of a file just stored, from the document the upload read and the ids the rows
- * got: the same JSON as from the rows (tests/server/viewer-json-parity.test.ts), without reading
- * them back.
- */
-export async function storeIngestedPayload(
-  db: Db,
-  fileId: number,
-  document: TlaDocument,
-  ids: StoredIds,
-  pdfUrlFor?: (pdfPath: string) => string | null,
-): Promise<Buffer> {
-  const found = await findFileWorks(db, fileId);
-  if (!found) throw notFound();
-  const { concreteWork: cw, abstractWork: aw } = found;
-  const built = viewerJsonFromDocument(document, pdfUrlFor ? { pdfUrlFor } : {});
-  const json: ViewerFileJson = {
-    id: fileId,
-    concrete_work: { ...concreteWorkJson(cw), media_name: cw.mediaName },
-    abstract_work: { id: aw.id, title: aw.title, composer: aw.composer },
-    timelines: built.timelines.map((timeline, index) => ({
-      ...timeline,
-      id: ids.timelineIds[index]!,
-      components: timeline.components.map((component, position) => ({
-        ...component,
-        id: ids.componentIds[index]![position]!,
-      })),
-    })),
-  };
   return keepPayload(db, fileId, json);
 }
 

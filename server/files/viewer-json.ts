@@ -29,6 +29,20 @@ function componentJson(kind: string, c: ComponentRecord): ComponentJson | null {
       };
     case 'BEAT_TIMELINE':
       return { id: c.id, time: c.time ?? 0 };
+    case 'RANGE_TIMELINE':
+      return {
+        id: c.id,
+        kind: 'RANGE',
+        start: c.start ?? 0,
+        end: c.end ?? 0,
+        pre_start: c.preStart ?? c.start ?? 0,
+        post_end: c.postEnd ?? c.end ?? 0,
+        row_id: c.rowId ?? '',
+        label: c.label ?? '',
+        color: c.color,
+        comments: c.comments ?? '',
+        joined_right: c.joinedRight,
+      };
     case 'HARMONY_TIMELINE':
       if (c.kind === 'MODE') {
         return {
@@ -85,6 +99,7 @@ function timelineJson(timeline: TimelineRow, rows: ComponentRecord[]): TimelineJ
     const component = componentJson(timeline.kind, row);
     if (component) json.components.push(component);
   }
+  if (timeline.notShown) json.not_shown = timeline.notShown;
   switch (timeline.kind) {
     case 'BEAT_TIMELINE':
       json.beat_pattern = JSON.stringify(timeline.beatPattern ?? [4]);
@@ -100,6 +115,10 @@ function timelineJson(timeline: TimelineRow, rows: ComponentRecord[]): TimelineJ
       json.pdf_url = timeline.pdfUrl ?? '';
       json.pdf_name = pathFileName((timeline.pdfPath ?? '').trim());
       break;
+    case 'RANGE_TIMELINE':
+      json.rows = timeline.rangeRows ?? [];
+      json.default_row_height = timeline.defaultRowHeight;
+      break;
   }
   return json;
 }
@@ -108,6 +127,8 @@ export interface ViewerSource {
   fileId: number;
   concreteWork: ViewerFileJson['concrete_work'];
   abstractWork: ViewerFileJson['abstract_work'];
+  fileName: string;
+  metadata: Record<string, unknown>;
   timelines: TimelineRow[];
   /** All of the file's components, grouped by timeline in display order. */
   components: ComponentRecord[];
@@ -124,6 +145,8 @@ export function viewerJson(source: ViewerSource): ViewerFileJson {
     id: source.fileId,
     concrete_work: source.concreteWork,
     abstract_work: source.abstractWork,
+    file_name: source.fileName,
+    metadata: source.metadata,
     timelines: source.timelines.map((timeline) =>
       timelineJson(timeline, byTimeline.get(timeline.id) ?? []),
     ),

@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { loggableError } from '../db/query-errors';
 import { ApiError } from '../http-errors';
+import { WorkQueueFull } from '../work/work-pool';
+import { busy } from './costly-work';
 
 /** Fastify's schema errors as DRF field errors: `{"field": ["message"]}`. */
 function validationBody(error: FastifyError): Record<string, string[]> {
@@ -24,6 +26,10 @@ function validationBody(error: FastifyError): Record<string, string[]> {
 export const errorHandler = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
+      if (error instanceof WorkQueueFull) {
+        const refusal = busy('The server is busy. Try again in a few seconds.');
+        return reply.code(refusal.statusCode).headers(refusal.headers).send(refusal.body);
+      }
       if (error instanceof ApiError) {
         return reply.code(error.statusCode).headers(error.headers).send(error.body);
       }

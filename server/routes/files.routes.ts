@@ -4,7 +4,6 @@ import { gunzip } from 'node:zlib';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/database';
-import { BULK_SLICE_BYTES, type RequestLoad } from '../plugins/request-load';
 import { parseId } from '../http-errors';
 import { tlaDownload, viewerPayload } from '../files/files.service';
 import type { ViewerCache } from '../files/viewer-cache';
@@ -42,17 +41,10 @@ export function attachment(fileName: string): string {
 export const filesRoutes: FastifyPluginAsyncTypebox<{
   database: Database;
   viewerCache: ViewerCache;
-  /** Requests in flight: a client's large payload is paced while other clients wait. */
-  load: RequestLoad;
 }> = async (app, options) => {
   const { db } = options.database;
-  // A big file's payload (megabytes, tens of them unpacked) goes out in paced slices.
-  const sendStored = (reply: FastifyReply, bytes: Buffer) =>
-    bytes.length > BULK_SLICE_BYTES
-      ? reply
-          .header('content-length', bytes.length)
-          .send(options.load.pacedBody(bytes, reply.request.ip))
-      : reply.send(bytes);
+  // Stored bytes go out as they are: the socket's own backpressure paces a slow client.
+  const sendStored = (reply: FastifyReply, bytes: Buffer) => reply.send(bytes);
 
   // The reply is stored bytes, gzipped or plain: a Buffer or a stream of it is sent as it is,
   // never through the response schema's serializer, which documents the JSON for OpenAPI and

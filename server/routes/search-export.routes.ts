@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/database';
-import type { RequestLoad } from '../plugins/request-load';
+import { CostlyWork } from '../plugins/costly-work';
 import { exportComponents } from '../search/search-export.service';
 import { ComponentsCsv, ExportQueryString } from '../../src/shared/api-contract/search';
 
@@ -9,15 +9,15 @@ import { ComponentsCsv, ExportQueryString } from '../../src/shared/api-contract/
  * The component search's results as one CSV file: every page, streamed. Its viewer links start
  * with PUBLIC_URL (`publicUrl`), never with the request's Host header, which the client chooses:
  * a shared or cached export must not point readers at a host of the requester's choosing.
- * An export steps aside for other requests between its batches (`load`, RequestLoad);
+ * Two exports run at once (a third is told to come back: 503, Retry-After), each at full speed;
  * `batchSize` (rows per query) is for tests that need an export to last.
  */
 export const searchExportRoutes: FastifyPluginAsyncTypebox<{
   database: Database;
   publicUrl: string;
-  load: RequestLoad;
   batchSize?: number;
 }> = async (app, options) => {
+  const exports = new CostlyWork(2, 0, 'exports');
   // The CSV is a stream of text, never serialized: the response schema documents it.
   app.get<{ Querystring: ExportQueryString; Reply: Readable }>(
     '/components/export/',
@@ -34,11 +34,10 @@ export const searchExportRoutes: FastifyPluginAsyncTypebox<{
         options.database,
         request.query,
         options.publicUrl,
-        {
-          batchSize: options.batchSize,
-          stepAside: (workedMs) => options.load.stepAside(workedMs, request.ip),
-        },
+        { batchSize: options.batchSize },
       );
+      // Admitted once its parameters are good; it ends when the response does, however.
+      reply.raw.once('close', exports.enter());
       return reply
         .type('text/csv; charset=utf-8')
         .header(

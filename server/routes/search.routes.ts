@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/database';
-import type { RequestLoad } from '../plugins/request-load';
+import { CostlyWork } from '../plugins/costly-work';
 import { searchComponents, searchContext, searchFiles } from '../search/search.service';
 import {
   ComponentsQueryResponse,
@@ -8,13 +8,16 @@ import {
   SearchQueryString,
 } from '../../src/shared/api-contract/search';
 
-/** Public search; deep component pages take turns and step aside for other clients (`load`). */
+/**
+ * Public search. A deep component page costs the database far more than a first one: one runs at
+ * a time, a few wait their turn, and past those a client is told to come back (503).
+ */
 export const searchRoutes: FastifyPluginAsyncTypebox<{
   database: Database;
-  load: RequestLoad;
 }> = async (app, options) => {
+  const deepPages = new CostlyWork(1, 8, 'deep result pages');
   // One count cache per app: tests build several apps, each on a database of its own.
-  const context = searchContext(options.database.db);
+  const context = searchContext(options.database.db, (work) => deepPages.run(work));
 
   app.get(
     '/files/query/',
@@ -40,10 +43,6 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: ComponentsQueryResponse },
       },
     },
-    async (request) =>
-      searchComponents(
-        { ...context, takeTurn: (work) => options.load.takeTurn(work, request.ip) },
-        request.query,
-      ),
+    async (request) => searchComponents(context, request.query),
   );
 };

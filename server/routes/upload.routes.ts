@@ -6,13 +6,13 @@ import type { Database } from '../db/database';
 import type { BackgroundMaintenance } from '../db/pglite-maintenance';
 import { ApiError } from '../http-errors';
 import { requireUser } from '../plugins/authentication';
-import type { RequestLoad } from '../plugins/request-load';
 import type { MediaStore } from '../files/uploads/media-store';
 import { receiveUpload, tooLarge } from '../files/uploads/multipart-intake';
 import { removeOrphanTemps } from '../files/uploads/temp-files';
 import { UploadQuota } from '../files/uploads/upload-quota';
 import { storeUpload } from '../files/uploads/upload.service';
 import { UploadResponseJson } from '../../src/shared/api-contract/files';
+import { workTasks } from '../work/work-pool';
 
 // Multipart framing (boundaries, part headers, the is_public field) on top of the files' bytes.
 const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
@@ -52,8 +52,6 @@ export interface UploadRoutesOptions {
   /** Shared with the routes that delete files: it orders the moves and removals on disk. */
   store: MediaStore;
   maintenance: BackgroundMaintenance;
-  /** Requests in flight, which a big upload steps aside for on PostgreSQL. */
-  load: RequestLoad;
 }
 
 /** POST upload/: .tla files with their media and PDFs, stored whole or not at all. */
@@ -61,15 +59,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = asyn
   app,
   options,
 ) => {
-  const { config, database, store, maintenance, load } = options;
-  // On PostgreSQL others read on connections of their own while an upload's transaction is
-  // open, and its statements take the database's processes from them: the upload pauses
-  // between statements while others wait. PGlite has one connection, which the transaction
-  // holds: pausing there would only keep every query waiting longer.
-  const stepAsideFor = (client: string) =>
-    database.kind === 'postgres'
-      ? (workedMs: number) => load.stepAside(workedMs, client)
-      : undefined;
+  const { config, database, store, maintenance } = options;
   const quota = new UploadQuota(
     config.maxUploadsPerHour,
     database.kind === 'postgres' ? database.db : null,
@@ -126,8 +116,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = asyn
           const received = await receiveUpload(request, {
             tempDir: store.tempDir,
             maxBytes: config.maxUploadBytes,
-            // No faster than BULK_BYTES_PER_SECOND while others are being answered.
-            pace: (bytes) => load.paceTransfer(bytes, request.ip),
+            maxComponents: config.maxComponents,
           });
           const files = await storeUpload(
             {
@@ -136,7 +125,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = asyn
               log: request.log,
               mediaBaseUrl: config.mediaBaseUrl,
               maxComponents: config.maxComponents,
-              stepAside: stepAsideFor(request.ip),
+              tasks: workTasks(),
             },
             userId,
             received,

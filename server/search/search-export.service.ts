@@ -147,8 +147,6 @@ function hitLine(
 export interface ExportOptions {
   /** Rows per query (tests make an export last with a small one). */
   batchSize?: number;
-  /** Called after each batch with the time its query and lines took; may pause (RequestLoad). */
-  stepAside?: (workedMs: number) => Promise<void>;
 }
 
 /**
@@ -164,24 +162,17 @@ export function exportComponents(
   origin: string,
   options: ExportOptions = {},
 ): { search: ComponentSearch; stream: Readable } {
-  const { batchSize = EXPORT_BATCH_SIZE, stepAside } = options;
+  const { batchSize = EXPORT_BATCH_SIZE } = options;
   const search = parseComponentSearch({ ...raw, page: undefined });
   async function* lines(): AsyncGenerator<string> {
     const source = await openExportSource(database);
     try {
       yield csvLine(exportColumns(search.kind));
       const works = new Map<number, FileWithWorks>();
-      let working = performance.now();
       for await (const hits of batches(source, search, batchSize)) {
         const missing = [...new Set(hits.map((hit) => hit.fileId))].filter((id) => !works.has(id));
         for (const row of await findFilesByIds(source.db, missing)) works.set(row.file.id, row);
-        const text = hits
-          .map((hit) => hitLine(search, hit, works.get(hit.fileId), origin))
-          .join('');
-        const worked = performance.now() - working;
-        yield text;
-        await stepAside?.(worked);
-        working = performance.now();
+        yield hits.map((hit) => hitLine(search, hit, works.get(hit.fileId), origin)).join('');
       }
     } finally {
       await source.release();

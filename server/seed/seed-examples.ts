@@ -3,7 +3,10 @@ import { copyFile, mkdir, stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database, Db } from '../db/database';
-import { ingestTla } from '../files/ingest/ingest.service';
+import { prepareIngest, writeIngest } from '../files/ingest/ingest.service';
+import type { StoredForms } from '../files/ingest/stored-forms';
+import { matchingKey } from '../files/uploads/upload-plan';
+import { inProcessTasks, type WorkTasks } from '../work/work-tasks';
 import { MediaStore, mediaObjectPath } from '../files/uploads/media-store';
 import { insertMediaReference, recordMediaObject } from '../files/uploads/media.repository';
 import { buildExampleAnalysis, exampleMetadata, EXAMPLE_PIECE_IDS } from './dcml-converter';
@@ -111,43 +114,75 @@ async function placeMedia(target: ExampleMediaTarget): Promise<void> {
 export async function seedExamples(
   database: Database,
   media?: ExampleMediaTarget,
+  tasks: WorkTasks = inProcessTasks,
 ): Promise<number[]> {
   const mediaBaseUrl = media?.mediaBaseUrl ?? '/media/';
+  const current = await currentExampleIds(database.db);
+  const stale = EXAMPLE_PIECE_IDS.filter(([, id]) => !current.has(id));
   let added: number[] = [];
-  if ((await currentExampleIds(database.db)).size !== EXAMPLE_IDS.length) {
-    added = await database.db.transaction(async (tx) => {
-      await lockSeeding(tx);
-      await insertSeedUser(tx, SEED_USER);
-      const current = await currentExampleIds(tx);
-      const metadata = exampleMetadata();
+  if (stale.length > 0) {
+    // Built before the transaction: on the embedded database a statement outside an open
+    // transaction (taking ids) would wait for it.
+    const metadata = exampleMetadata();
+    const prepared: { piece: string; id: number; forms: StoredForms }[] = [];
+    for (const [piece, id] of stale) {
+      const bytes = new TextEncoder().encode(
+        buildExampleAnalysis(piece, id, metadata(piece)).tlaText,
+      );
+      const fileName = `${piece}.tla`;
+      const read = await tasks.readAnnotation({
+        bytes: new Uint8Array(bytes),
+        fileName,
+        maxComponents: Number.MAX_SAFE_INTEGER,
+      });
+      if (!read.ok) throw new Error(`the example ${piece} cannot be read: ${read.message}`);
+      const pdf = exampleMediaFiles(piece).find((file) => file.role === 'pdf');
+      const forms = await prepareIngest(
+        database,
+        tasks,
+        {
+          bytes,
+          fileName,
+          authorId: SEED_USER.id,
+          isPublic: true,
+          fixedId: id,
+          // As for uploads: the media URL relative to MEDIA_BASE_URL, the PDF's in full.
+          mediaUrl: audioOf(piece).path,
+          pdfUrls: pdf
+            ? Object.fromEntries(
+                read.pdfNames.map((name) => [matchingKey(name), mediaBaseUrl + pdf.path]),
+              )
+            : {},
+        },
+        read,
+      );
+      prepared.push({ piece, id, forms });
+    }
+    added = await database.transaction(async (tx) => {
+      await lockSeeding(tx.db);
+      await insertSeedUser(tx.db, SEED_USER);
+      // Another server process (on one PostgreSQL) may have seeded them meanwhile.
+      const now = await currentExampleIds(tx.db);
       const stored: number[] = [];
-      for (const [piece, id] of EXAMPLE_PIECE_IDS) {
-        if (current.has(id)) continue;
-        await removeExample(tx, id, SEED_USER.id);
-        const analysis = buildExampleAnalysis(piece, id, metadata(piece));
+      for (const { piece, id, forms } of prepared) {
+        if (now.has(id)) continue;
+        await removeExample(tx.db, id, SEED_USER.id);
         const mediaFilesOfPiece = exampleMediaFiles(piece);
         for (const file of mediaFilesOfPiece) {
-          await recordMediaObject(tx, {
+          await recordMediaObject(tx.db, {
             sha256: file.sha256,
             path: file.path,
             mimeType: file.mimeType,
             size: file.size,
           });
         }
-        const audio = audioOf(piece);
-        const pdf = mediaFilesOfPiece.find((file) => file.role === 'pdf');
-        await ingestTla(tx, {
-          bytes: new TextEncoder().encode(analysis.tlaText),
-          fileName: `${piece}.tla`,
-          authorId: SEED_USER.id,
-          isPublic: true,
-          fixedId: id,
-          // As for uploads: the media URL relative to MEDIA_BASE_URL, the PDF's in full.
-          mediaUrl: audio.path,
-          pdfUrlFor: () => (pdf ? mediaBaseUrl + pdf.path : null),
-        });
+        await writeIngest(tx, forms);
         for (const file of mediaFilesOfPiece) {
-          await insertMediaReference(tx, { fileId: id, mediaSha256: file.sha256, role: file.role });
+          await insertMediaReference(tx.db, {
+            fileId: id,
+            mediaSha256: file.sha256,
+            role: file.role,
+          });
         }
         stored.push(id);
       }

@@ -34,9 +34,9 @@ const parts = {
   },
   server: {
     // server-files.ts finds the migrations and seed data in server/ from one folder below the
-    // root, where both server/server.ts and this output sit. PGlite's thread and the prepared
-    // payloads' thread are entries of their own, beside server.js, where pglite-proxy.ts and
-    // prepared-thread.ts look for them once compiled.
+    // root, where both server/server.ts and this output sit. PGlite's thread and the work pool's
+    // threads are entries of their own, beside server.js, where pglite-proxy.ts and work-pool.ts
+    // look for them once compiled; so are the backup and restore commands.
     output: 'dist-server/server.js',
     sources: ['server', 'src/shared'],
     build: () =>
@@ -45,7 +45,7 @@ const parts = {
         entryPoints: {
           server: 'server/server.ts',
           'pglite.worker': 'server/db/pglite.worker.ts',
-          'prepared.worker': 'server/files/prepared/prepared.worker.ts',
+          'work.worker': 'server/work/work.worker.ts',
           backup: 'server/tools/backup.ts',
           restore: 'server/tools/restore.ts',
         },

@@ -19,6 +19,8 @@ export type {
   HierarchyComponentJson,
   MarkerComponentJson,
   PdfMarkerComponentJson,
+  RangeComponentJson,
+  RangeRowJson,
   ScoreComponentJson,
   TimelineJson,
   ViewerFileJson,

@@ -47,7 +47,7 @@ describe.each(databaseKinds)('the API contract on %s', (kind) => {
   beforeAll(async () => {
     const authorId = await addUser(suite.testDb.database.db, 'author');
     for (const fileName of readdirSync(fixtureDir).filter((name) => name.endsWith('.tla'))) {
-      await ingestTla(suite.testDb.database.db, {
+      await ingestTla(suite.testDb.database, {
         bytes: readFileSync(`${fixtureDir}/${fileName}`),
         fileName,
         authorId,

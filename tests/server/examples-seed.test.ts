@@ -124,7 +124,7 @@ describe.each(databaseKinds)('a data directory with the old abstract examples, o
     for (const id of EXAMPLE_IDS) {
       const piece = id === 135 ? 'K284-1' : 'K284-2';
       const analysis = id === 135 ? K284_1 : buildExampleAnalysis(piece, id, metadata(piece));
-      const stored = await ingestTla(db, {
+      const stored = await ingestTla(suite.testDb.database, {
         bytes: new TextEncoder().encode(analysis.tlaText),
         fileName: `${piece}.tla`,
         authorId: SEED_USER.id,
@@ -133,7 +133,7 @@ describe.each(databaseKinds)('a data directory with the old abstract examples, o
       });
       oldTitles.set(id, stored.title);
     }
-    const users2 = await ingestTla(db, {
+    const users2 = await ingestTla(suite.testDb.database, {
       bytes: readFileSync('tests/fixtures/tla/harmony-v0.6.4.tla'),
       fileName: 'harmony-v0.6.4.tla',
       authorId: 2,

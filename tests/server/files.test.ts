@@ -25,7 +25,7 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
 
   beforeAll(async () => {
     ownerId = await addUser(suite.testDb.database.db, 'owner');
-    const stored = await ingestTla(suite.testDb.database.db, {
+    const stored = await ingestTla(suite.testDb.database, {
       bytes: fixture('harmony-v0.6.4.tla'),
       fileName: 'harmony-v0.6.4.tla',
       authorId: ownerId,
@@ -35,7 +35,7 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
   });
 
   it('serves the viewer JSON stored with the file, built again only for a file without one', async () => {
-    const stored = await ingestTla(suite.testDb.database.db, {
+    const stored = await ingestTla(suite.testDb.database, {
       bytes: fixture('hierarchy-v0.1.1.tla'),
       fileName: 'hierarchy-v0.1.1.tla',
       authorId: ownerId,
@@ -54,7 +54,7 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
     expect(components(served.json<ViewerFileJson>())).toBeGreaterThan(0);
 
     // A file stored before payloads were kept gets one at its first request.
-    const older = await ingestTla(suite.testDb.database.db, {
+    const older = await ingestTla(suite.testDb.database, {
       bytes: fixture('hierarchy-v0.1.1.tla'),
       fileName: 'older.tla',
       authorId: ownerId,

@@ -33,7 +33,7 @@ describe.each(databaseKinds)('prepared viewer payloads on %s', (kind) => {
 
   const store = async (name: string, isPublic = true) =>
     (
-      await ingestTla(suite.testDb.database.db, {
+      await ingestTla(suite.testDb.database, {
         bytes: fixture(name),
         fileName: name,
         authorId: ownerId,

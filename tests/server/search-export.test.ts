@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { request as httpRequest } from 'node:http';
@@ -6,7 +6,6 @@ import { finished } from 'node:stream/promises';
 import type { AddressInfo } from 'node:net';
 import { openDatabase, type Database, type Db } from '../../server/db/database';
 import { files } from '../../server/db/schema';
-import { RequestLoad } from '../../server/plugins/request-load';
 import { searchExportRoutes } from '../../server/routes/search-export.routes';
 import {
   EXPORT_BATCH_SIZE,
@@ -141,25 +140,52 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
     }
   }
 
-  it('steps aside after every batch, with the time the batch took', async () => {
-    const load = new RequestLoad();
-    const stepAside = vi.spyOn(load, 'stepAside');
+  it('runs two exports at once and tells a third to come back, never pausing them', async () => {
     const server = Fastify();
+    // A row per query: each export lasts while its client has not read it.
     await server.register(searchExportRoutes, {
       database: suite.testDb.database,
       publicUrl: 'http://localhost:8080',
-      load,
-      batchSize: 4,
+      batchSize: 1,
     });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.server.address() as AddressInfo;
+    const path = `/components/export/?${query({ query: { 'tl.kind': 'MARKER', cmp: { label: 'zqxexport 1' } } })}`;
+    // Two clients that take the headers and then stop reading.
+    const held = await Promise.all(
+      [1, 2].map(
+        () =>
+          new Promise<{ status: number; close(): void }>((resolve, reject) => {
+            const request = httpRequest({ port, host: '127.0.0.1', path }, (response) => {
+              response.pause();
+              resolve({ status: response.statusCode ?? 0, close: () => request.destroy() });
+            });
+            request.on('error', (error) => {
+              if (!request.destroyed) reject(error);
+            });
+            request.end();
+          }),
+      ),
+    );
     try {
-      const params = { query: { 'tl.kind': 'MARKER', cmp: { label: 'zqxexport 1' } } };
-      const response = await server.inject({ url: `/components/export/?${query(params)}` });
-      expect(response.statusCode).toBe(200);
-      const rows = parseCsv(response.body).length - 1;
-      expect(rows).toBeGreaterThan(8);
-      expect(stepAside).toHaveBeenCalledTimes(Math.ceil(rows / 4));
-      for (const [worked] of stepAside.mock.calls) expect(worked).toBeGreaterThanOrEqual(0);
+      expect(held.map((h) => h.status)).toEqual([200, 200]);
+      const third = await server.inject({ url: path });
+      expect(third.statusCode).toBe(503);
+      expect(third.headers['retry-after']).toBe('5');
+      expect(third.json()).toEqual({
+        detail: 'The server is busy with other exports. Try again in a few seconds.',
+      });
+      held[0]!.close();
+      // Once one has gone, the next is taken and runs to its end.
+      let next = await server.inject({ url: path });
+      for (let tries = 0; next.statusCode === 503 && tries < 100; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        next = await server.inject({ url: path });
+      }
+      expect(next.statusCode).toBe(200);
+      expect(parseCsv(next.body).length - 1).toBeGreaterThan(8);
     } finally {
+      held[1]!.close();
       await server.close();
     }
   });
@@ -339,7 +365,6 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
     await server.register(searchExportRoutes, {
       database: watched,
       publicUrl: 'http://localhost:8080',
-      load: new RequestLoad(),
       batchSize: 1,
     });
     await server.listen({ port: 0, host: '127.0.0.1' });

@@ -14,15 +14,24 @@ const FIXTURES = 'tests/fixtures/tla';
 const fixtureNames = readdirSync(FIXTURES).filter((name) => name.endsWith('.tla'));
 
 /** The JSON without its ids: the local viewer makes them up, the database numbers them. */
+/** The JSON with its ids left out; a range's join names the joined range by its position. */
 function withoutIds(json: ViewerFileJson) {
   return {
     concrete_work: { ...json.concrete_work, id: 0, abstract_work_id: 0 },
     abstract_work: { ...json.abstract_work, id: 0 },
-    timelines: json.timelines.map((timeline) => ({
-      ...timeline,
-      id: 0,
-      components: timeline.components.map((component) => ({ ...component, id: 0 })),
-    })),
+    metadata: json.metadata,
+    timelines: json.timelines.map((timeline) => {
+      const position = new Map(timeline.components.map((c, index) => [c.id, index]));
+      return {
+        ...timeline,
+        id: 0,
+        components: timeline.components.map((component) =>
+          'joined_right' in component && component.joined_right !== null
+            ? { ...component, id: 0, joined_right: position.get(component.joined_right) ?? -1 }
+            : { ...component, id: 0 },
+        ),
+      };
+    }),
   };
 }
 
@@ -35,7 +44,7 @@ describe.each(databaseKinds)('viewerJsonFromDocument agrees with the server on %
   beforeAll(async () => {
     const ownerId = await addUser(suite.testDb.database.db, 'parity');
     for (const name of fixtureNames) {
-      const stored = await ingestTla(suite.testDb.database.db, {
+      const stored = await ingestTla(suite.testDb.database, {
         bytes: readFileSync(`${FIXTURES}/${name}`),
         fileName: name,
         authorId: ownerId,

@@ -10,20 +10,24 @@ import {
   updatePreparedPayload,
   type PreparedPayload,
 } from '../files.repository';
-import { buildPreparedGzip } from './prepared-thread';
+import { workTasks } from '../../work/work-pool';
 
 const gunzipAsync = promisify(gunzip);
 
 /**
- * A viewer JSON's prepared payload, built on the payloads' thread; null when it could not be
- * built (the viewer then opens the JSON, as it opens a local file).
+ * A viewer JSON's prepared payload, built on the work pool; null when it could not be built (the
+ * viewer then opens the JSON, as it opens a local file).
  */
 export async function preparedPayloadOf(
   json: Uint8Array,
   log?: FastifyBaseLogger,
 ): Promise<PreparedPayload | null> {
   try {
-    return { gzip: await buildPreparedGzip(json), version: PREPARED_PAYLOAD_VERSION };
+    const gzip = await workTasks().preparedPayload({ json: new Uint8Array(json) });
+    return {
+      gzip: Buffer.from(gzip.buffer, gzip.byteOffset, gzip.byteLength),
+      version: PREPARED_PAYLOAD_VERSION,
+    };
   } catch (error) {
     log?.warn({ err: error }, 'a prepared payload could not be built');
     return null;

@@ -6,7 +6,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, fieldErrors } from '../../http-errors';
-import { BULK_SLICE_BYTES } from '../../plugins/request-load';
+import { ComponentCounter } from './component-counter';
 import { SNIFF_BYTES } from './content-sniffer';
 import { tempFileName } from './temp-files';
 
@@ -81,27 +81,44 @@ function parseBoolean(value: unknown): boolean | null {
   return null;
 }
 
-/** Called after each slice of a body has arrived; may wait (RequestLoad.paceTransfer). */
-export type PaceTransfer = (bytes: number) => Promise<void>;
+/** A part named like an annotation (upload-plan.ts reads these as .tla files). */
+const ANNOTATION_NAME = /\.(tla|json)$/i;
+
+/** A .tla with more components than the server takes, refused as it streams in. */
+export function tooManyComponents(fileName: string, maxComponents: number): ApiError {
+  return new ApiError(
+    400,
+    {
+      file: [
+        `'${fileName}': the file has more than ${maxComponents} components; the most a file ` +
+          'can have is ' +
+          `${maxComponents}. Split the analysis into several files.`,
+      ],
+    },
+    // The rest of the body is not read: the connection cannot be reused.
+    { connection: 'close' },
+  );
+}
 
 /**
  * Hashes, counts and keeps the head of the bytes that flow through it. The count covers the
- * whole request, so the limit holds for a batch, not only for each file. With `pace`, it holds
- * the bytes back after each slice for as long as `pace` says (backpressure up to the client).
+ * whole request, so the limit holds for a batch, not only for each file. An annotation's
+ * components are counted as they pass (ComponentCounter): past the limit, the part fails at once.
  */
 class IntakeMeter extends Transform {
   readonly hash = createHash('sha256');
   size = 0;
   private readonly headChunks: Buffer[] = [];
   private headLength = 0;
-  private sliceBytes = 0;
+  private readonly counter: ComponentCounter | null;
 
   constructor(
     private readonly budget: { remaining: number },
     private readonly maxBytes: number,
-    private readonly pace: PaceTransfer | undefined,
+    private readonly annotation: { name: string; maxComponents: number } | null,
   ) {
     super();
+    this.counter = annotation ? new ComponentCounter() : null;
   }
 
   get head(): Uint8Array {
@@ -120,14 +137,14 @@ class IntakeMeter extends Transform {
       this.headChunks.push(chunk.subarray(0, SNIFF_BYTES - this.headLength));
       this.headLength += Math.min(chunk.length, SNIFF_BYTES - this.headLength);
     }
-    this.sliceBytes += chunk.length;
-    if (this.pace === undefined || this.sliceBytes < BULK_SLICE_BYTES) {
-      done(null, chunk);
-      return;
+    if (this.counter && this.annotation) {
+      this.counter.push(chunk);
+      if (this.counter.count > this.annotation.maxComponents) {
+        done(tooManyComponents(this.annotation.name, this.annotation.maxComponents));
+        return;
+      }
     }
-    const slice = this.sliceBytes;
-    this.sliceBytes = 0;
-    void this.pace(slice).then(() => done(null, chunk));
+    done(null, chunk);
   }
 }
 
@@ -138,7 +155,7 @@ class IntakeMeter extends Transform {
  */
 export async function receiveUpload(
   request: FastifyRequest,
-  options: { tempDir: string; maxBytes: number; pace?: PaceTransfer },
+  options: { tempDir: string; maxBytes: number; maxComponents: number },
 ): Promise<ReceivedUpload> {
   await mkdir(options.tempDir, { recursive: true });
   const files: ReceivedFile[] = [];
@@ -166,7 +183,12 @@ export async function receiveUpload(
       }
       const tempPath = path.join(options.tempDir, tempFileName());
       pendingTemp = tempPath;
-      const meter = new IntakeMeter(budget, options.maxBytes, options.pace);
+      const name = baseName(part.filename);
+      const meter = new IntakeMeter(
+        budget,
+        options.maxBytes,
+        ANNOTATION_NAME.test(name) ? { name, maxComponents: options.maxComponents } : null,
+      );
       const out = createWriteStream(tempPath, { flags: 'wx' });
       try {
         await pipeline(part.file, meter, out);
@@ -178,7 +200,7 @@ export async function receiveUpload(
         throw error;
       }
       files.push({
-        name: baseName(part.filename),
+        name,
         tempPath,
         size: meter.size,
         sha256: meter.hash.digest('hex'),

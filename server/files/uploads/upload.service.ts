@@ -1,20 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { mediaObjects } from '../../db/schema';
 import { ApiError } from '../../http-errors';
-import { documentLimitFault } from '../ingest/document-limits';
-import { ingestTla } from '../ingest/ingest.service';
-import type { StepAside } from '../ingest/ingest.repository';
-import { localMediaName, pathFileName } from '../../../src/shared/tla/media-path';
-import { readTla } from '../../../src/shared/tla/tla-reader';
-import { TlaReadError, type TlaDocument } from '../../../src/shared/tla/tla-model';
+import { prepareIngest, writeIngest, type IngestCounts } from '../ingest/ingest.service';
+import type { StoredForms } from '../ingest/stored-forms';
+import type { WorkTasks } from '../../work/work-tasks';
 import type { UploadedFileJson } from '../../../src/shared/api-types';
 import { mediaObjectPath, type MediaStore } from './media-store';
 import { insertMediaReference, recordMediaObject } from './media.repository';
 import { removeTempFiles, type ReceivedFile, type ReceivedUpload } from './multipart-intake';
 import {
   classifyFile,
-  matchingKey,
   planUpload,
   type AnnotationRefs,
   type Asset,
@@ -29,8 +27,8 @@ export interface UploadContext {
   mediaBaseUrl: string;
   /** MAX_COMPONENTS: the most components one .tla may hold. */
   maxComponents: number;
-  /** Between statements of a big file's components, while others wait (PostgreSQL only). */
-  stepAside?: StepAside;
+  /** Where a .tla is read and its stored forms built: the work pool, off the event loop. */
+  tasks: WorkTasks;
 }
 
 /** 415 when any file is of a type we do not take, else 400; the body names every bad file. */
@@ -43,99 +41,121 @@ function rejectBatch(problems: FileProblem[]): ApiError {
   );
 }
 
-/** A .tla read and parsed once, before the transaction, and stored from these in it. */
-interface ReadAnnotation {
-  bytes: Uint8Array;
-  document: TlaDocument;
-}
-
-/** Reads one .tla for what it refers to, keeping what was read for ingestion. */
+/** Reads one .tla (on the work pool) for what it refers to and how big it is. */
 async function annotationRefs(
+  context: UploadContext,
   file: ReceivedFile,
-  read: Map<ReceivedFile, ReadAnnotation>,
-  maxComponents: number,
+  counts: Map<ReceivedFile, IngestCounts>,
 ): Promise<AnnotationRefs | FileProblem> {
-  try {
-    const bytes = await readFile(file.tempPath);
-    const document = readTla(bytes, file.name);
-    const fault = documentLimitFault(document, maxComponents);
-    if (fault !== null) return { message: `'${file.name}': ${fault}`, unsupported: false };
-    read.set(file, { bytes, document });
-    return {
-      file,
-      mediaName: localMediaName(document.mediaPath) || null,
-      pdfNames: document.timelines.flatMap((timeline) =>
-        timeline.kind === 'PDF_TIMELINE' && timeline.path.trim() !== ''
-          ? [pathFileName(timeline.path.trim())]
-          : [],
-      ),
-    };
-  } catch (error) {
-    if (error instanceof TlaReadError) return { message: error.message, unsupported: false };
-    throw error;
-  }
+  const read = await context.tasks.readAnnotation({
+    bytes: await readFile(file.tempPath),
+    fileName: file.name,
+    maxComponents: context.maxComponents,
+  });
+  if (!read.ok) return { message: read.message, unsupported: false };
+  counts.set(file, read);
+  return { file, mediaName: read.mediaName, pdfNames: read.pdfNames };
 }
 
-async function storeBatch(
+/**
+ * Where each media or PDF file of the batch will be: the path of an object already stored with
+ * the same content, else its content address.
+ */
+async function assetPaths(database: Database, assets: Asset[]): Promise<Map<Asset, string>> {
+  const shas = assets.map((asset) => asset.file.sha256);
+  const stored =
+    shas.length === 0
+      ? []
+      : await database.db
+          .select({ sha256: mediaObjects.sha256, path: mediaObjects.path })
+          .from(mediaObjects)
+          .where(inArray(mediaObjects.sha256, shas));
+  const existing = new Map(stored.map((row) => [row.sha256, row.path]));
+  return new Map(
+    assets.map((asset) => [
+      asset,
+      existing.get(asset.file.sha256) ?? mediaObjectPath(asset.file.sha256, asset.type.extension),
+    ]),
+  );
+}
+
+/** Each planned .tla's stored forms, built on the work pool with the paths its media will have. */
+async function prepareAnnotations(
   context: UploadContext,
   authorId: number,
   isPublic: boolean,
   annotations: PlannedAnnotation[],
-  assets: Asset[],
-  read: Map<ReceivedFile, ReadAnnotation>,
-): Promise<{ stored: UploadedFileJson[]; paths: Map<Asset, string> }> {
-  return context.database.db.transaction(async (tx) => {
-    const paths = new Map<Asset, string>();
-    for (const asset of assets) {
+  paths: Map<Asset, string>,
+  counts: Map<ReceivedFile, IngestCounts>,
+): Promise<StoredForms[]> {
+  const prepared: StoredForms[] = [];
+  for (const annotation of annotations) {
+    const pdfUrls: Record<string, string> = {};
+    for (const [key, pdf] of annotation.pdfs) pdfUrls[key] = context.mediaBaseUrl + paths.get(pdf)!;
+    prepared.push(
+      await prepareIngest(
+        context.database,
+        context.tasks,
+        {
+          bytes: await readFile(annotation.file.tempPath),
+          fileName: annotation.file.name,
+          authorId,
+          isPublic,
+          // Relative to MEDIA_BASE_URL: clients prefix it, so the media can move to a CDN.
+          mediaUrl: annotation.media ? paths.get(annotation.media)! : null,
+          pdfUrls,
+        },
+        counts.get(annotation.file)!,
+      ),
+    );
+  }
+  return prepared;
+}
+
+async function storeBatch(
+  context: UploadContext,
+  annotations: PlannedAnnotation[],
+  prepared: StoredForms[],
+  paths: Map<Asset, string>,
+): Promise<UploadedFileJson[]> {
+  return context.database.transaction(async (tx) => {
+    for (const [asset, path] of paths) {
       const { sha256, size } = asset.file;
-      const path = await recordMediaObject(tx, {
+      const recorded = await recordMediaObject(tx.db, {
         sha256,
         size,
-        path: mediaObjectPath(sha256, asset.type.extension),
+        path,
         mimeType: asset.type.mimeType,
       });
-      paths.set(asset, path);
+      // Another upload stored the same content under another name since the paths were read:
+      // the files built for this batch would point at the wrong path.
+      if (recorded !== path) {
+        throw new ApiError(503, {
+          detail: 'The upload met another one. Nothing was stored; try again.',
+        });
+      }
       await context.store.prepare(path);
     }
     const stored: UploadedFileJson[] = [];
-    for (const annotation of annotations) {
-      const media = annotation.media;
-      const { bytes, document } = read.get(annotation.file)!;
-      const ingested = await ingestTla(tx, {
-        bytes,
-        document,
-        fileName: annotation.file.name,
-        authorId,
-        isPublic,
-        stepAside: context.stepAside,
-        // Relative to MEDIA_BASE_URL: clients prefix it, so the media can move to a CDN.
-        mediaUrl: media ? paths.get(media)! : null,
-        pdfUrlFor: (pdfPath) => {
-          const pdf = annotation.pdfs.get(matchingKey(pathFileName(pdfPath.trim())));
-          return pdf ? context.mediaBaseUrl + paths.get(pdf)! : null;
-        },
-      });
-      if (media) {
-        await insertMediaReference(tx, {
+    for (const [index, annotation] of annotations.entries()) {
+      const ingested = await writeIngest(tx, prepared[index]!);
+      if (annotation.media) {
+        await insertMediaReference(tx.db, {
           fileId: ingested.id,
-          mediaSha256: media.file.sha256,
+          mediaSha256: annotation.media.file.sha256,
           role: 'media',
         });
       }
       for (const pdf of new Set(annotation.pdfs.values())) {
-        await insertMediaReference(tx, {
+        await insertMediaReference(tx.db, {
           fileId: ingested.id,
           mediaSha256: pdf.file.sha256,
           role: 'pdf',
         });
       }
-      stored.push({
-        id: ingested.id,
-        title: ingested.title,
-        not_included: annotation.notIncluded,
-      });
+      stored.push({ id: ingested.id, title: ingested.title, not_included: annotation.notIncluded });
     }
-    return { stored, paths };
+    return stored;
   });
 }
 
@@ -154,13 +174,13 @@ export async function storeUpload(
     const problems: FileProblem[] = [];
     const refs: AnnotationRefs[] = [];
     const assets: Asset[] = [];
-    const read = new Map<ReceivedFile, ReadAnnotation>();
+    const counts = new Map<ReceivedFile, IngestCounts>();
     for (const file of upload.files) {
       const classified = classifyFile(file);
       if (classified.kind === 'problem') problems.push(classified.problem);
       else if (classified.kind === 'asset') assets.push(classified);
       else {
-        const found = await annotationRefs(file, read, context.maxComponents);
+        const found = await annotationRefs(context, file, counts);
         if ('file' in found) refs.push(found);
         else problems.push(found);
       }
@@ -169,14 +189,16 @@ export async function storeUpload(
     const plan = planUpload(refs, assets);
     if (!plan.ok) throw rejectBatch(plan.problems);
 
-    const { stored, paths } = await storeBatch(
+    const paths = await assetPaths(context.database, plan.assets);
+    const prepared = await prepareAnnotations(
       context,
       authorId,
       upload.isPublic,
       plan.annotations,
-      plan.assets,
-      read,
+      paths,
+      counts,
     );
+    const stored = await storeBatch(context, plan.annotations, prepared, paths);
     for (const [asset, path] of paths) {
       // The rows are committed: a failed move is logged for the operator, not shown as a failed
       // upload (retrying would store the files twice).

@@ -82,6 +82,34 @@ export const PdfMarkerComponentJson = Type.Object({
 export type PdfMarkerComponentJson = Static<typeof PdfMarkerComponentJson>;
 
 /**
+ * A Range timeline's span (desktop 0.7): on one of the timeline's rows; `joined_right` is the id
+ * of the range to its right that it is joined to (drawn as one span with it), or null.
+ */
+export const RangeComponentJson = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Literal('RANGE'),
+  start: Type.Number(),
+  end: Type.Number(),
+  pre_start: Type.Number({ description: "Where the range's pre-start extension begins (seconds)" }),
+  post_end: Type.Number({ description: "Where the range's post-end extension ends (seconds)" }),
+  row_id: Type.String({ description: "The id of one of the timeline's rows" }),
+  label: Type.String(),
+  color: Nullable(Type.String({ description: "null: the row's colour, then the default" })),
+  comments: Type.String(),
+  joined_right: Nullable(Type.Integer()),
+});
+export type RangeComponentJson = Static<typeof RangeComponentJson>;
+
+/** A Range timeline's row: its id, the name shown for it, its colour and height if it sets them. */
+export const RangeRowJson = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  color: Nullable(Type.String()),
+  height: Nullable(Type.Number()),
+});
+export type RangeRowJson = Static<typeof RangeRowJson>;
+
+/**
  * A Score timeline's component, with the fields its kind has in the .tla (TLA-FORMAT.md section
  * 4): a note's start, end, step, accidental, octave and staff_index; a staff's index and
  * line_count; a clef's, key's and time signature's staff_index and time; a bar line's time.
@@ -124,6 +152,7 @@ export const ComponentJson = Type.Union([
   HarmonyComponentJson,
   AudiowaveComponentJson,
   PdfMarkerComponentJson,
+  RangeComponentJson,
   ScoreComponentJson,
 ]);
 export type ComponentJson = Static<typeof ComponentJson>;
@@ -159,6 +188,19 @@ export const TimelineJson = Type.Object({
       description: "PDF timelines: the PDF's file name as the .tla names it ('' for none)",
     }),
   ),
+  rows: Type.Optional(
+    Type.Array(RangeRowJson, { description: 'Range timelines: its rows, top first' }),
+  ),
+  default_row_height: Type.Optional(
+    Nullable(Type.Number({ description: 'Range timelines: the height of a row that sets none' })),
+  ),
+  not_shown: Type.Optional(
+    Type.Record(Type.String(), Type.Integer(), {
+      description:
+        'Components the web viewer does not draw, counted by kind (kinds of a newer desktop ' +
+        "app, and every component of a timeline of unknown kind): they stay in the file's .tla",
+    }),
+  ),
   components: Type.Array(ComponentJson),
 });
 export type TimelineJson = Static<typeof TimelineJson>;
@@ -167,6 +209,12 @@ export const ViewerFileJson = Type.Object({
   id: Type.Integer(),
   concrete_work: ConcreteWorkJson,
   abstract_work: AbstractWorkJson,
+  file_name: Type.Optional(Type.String({ description: 'The name the .tla was uploaded under' })),
+  metadata: Type.Optional(
+    Type.Record(Type.String(), Type.Unknown(), {
+      description: "The file's media_metadata as written, custom fields included, in its order",
+    }),
+  ),
   timelines: Type.Array(TimelineJson),
 });
 export type ViewerFileJson = Static<typeof ViewerFileJson>;

@@ -32,7 +32,8 @@ import {
 
 const STEP = { min: 0, max: 6 };
 const ACCIDENTAL = { min: -2, max: 2 };
-const LEVEL = { min: 1, max: Infinity };
+/** Levels and page numbers are stored as PostgreSQL integers (32 bits). */
+const LEVEL = { min: 1, max: 2_147_483_647 };
 const DISPLAY_MODES: readonly HarmonyDisplayMode[] = ['chord', 'roman', 'custom'];
 const MODE_TYPES = ['major', 'minor'] as const;
 

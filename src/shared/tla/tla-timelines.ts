@@ -283,7 +283,7 @@ function numberOrNull(raw: JsonObject, key: string, place: Place): number | null
 }
 
 const ANY_INTEGER = { min: -Infinity, max: Infinity };
-const AT_LEAST_ONE = { min: 1, max: Infinity };
+const AT_LEAST_ONE = { min: 1, max: 2_147_483_647 };
 const POSITIVE = { min: 0, max: Infinity, exclusiveMin: true };
 
 type ComponentReader<C> = (raw: JsonObject, place: Place) => C;

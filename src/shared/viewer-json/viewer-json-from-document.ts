@@ -27,6 +27,8 @@ export interface LocalMedia {
 
 export interface ViewerJsonOptions {
   media?: LocalMedia | null;
+  /** The name the .tla was uploaded (or opened) under. */
+  fileName?: string;
   /** The PDF URL of a PDF timeline, by the path the desktop app stored ('' when none). */
   pdfUrlFor?: (pdfPath: string) => string | null;
 }
@@ -85,6 +87,27 @@ function componentsJson(timeline: TlaTimeline, nextId: () => number): ComponentJ
         color: c.color === null ? null : text(c.color),
         comments: text(c.comments),
       }));
+    case 'RANGE_TIMELINE': {
+      const ids = timeline.components.map(() => nextId());
+      // A join names the range to the right by its key in the file; the JSON names it by id.
+      const idOfSource = new Map<string, number>();
+      timeline.components.forEach((c, index) => {
+        if (c.sourceId !== null) idOfSource.set(c.sourceId, ids[index]!);
+      });
+      return timeline.components.map((c, index) => ({
+        id: ids[index]!,
+        kind: 'RANGE' as const,
+        start: c.start,
+        end: c.end,
+        pre_start: c.preStart,
+        post_end: c.postEnd,
+        row_id: text(c.rowId),
+        label: text(c.label),
+        color: c.color === null ? null : text(c.color),
+        comments: text(c.comments),
+        joined_right: c.joinedRight === null ? null : (idOfSource.get(c.joinedRight) ?? null),
+      }));
+    }
     case 'BEAT_TIMELINE':
       return timeline.components.map((c) => ({ id: nextId(), time: c.time }));
     case 'HARMONY_TIMELINE': {
@@ -143,6 +166,15 @@ function componentsJson(timeline: TlaTimeline, nextId: () => number): ComponentJ
   }
 }
 
+/** media_metadata with every string as the server stores it (see `text`), keys in order. */
+export function storableMetadata(metadata: Record<string, unknown>): Record<string, unknown> {
+  return JSON.parse(
+    JSON.stringify(metadata, (_key, value: unknown) =>
+      typeof value === 'string' ? text(value) : value,
+    ),
+  ) as Record<string, unknown>;
+}
+
 /**
  * A score component's fields for the viewer: its own, less the desktop's integrity hash. The
  * server keeps the same fields (a component row's `extra`) and serves them through this too.
@@ -150,6 +182,24 @@ function componentsJson(timeline: TlaTimeline, nextId: () => number): ComponentJ
 export function scoreFields(fields: Record<string, unknown>): Record<string, unknown> {
   const { hash: _hash, id: _id, kind: _kind, ...rest } = fields;
   return rest;
+}
+
+/**
+ * The components of a timeline that the viewer does not draw, by kind: kinds no release writes
+ * (kept in the file), a beat timeline's BEAT_UNITs, and every component of an unknown kind of
+ * timeline. Null when there are none.
+ */
+export function notShownComponents(timeline: TlaTimeline): Record<string, number> | null {
+  const counts: Record<string, number> = {};
+  const count = (kind: string) => {
+    const name = text(kind) || '(no kind)';
+    counts[name] = (counts[name] ?? 0) + 1;
+  };
+  for (const other of timeline.otherComponents) count(other.kind);
+  if (timeline.kind === 'BEAT_TIMELINE') for (const unit of timeline.beatUnits) count(unit.kind);
+  if (timeline.kind === 'UNKNOWN')
+    for (const component of timeline.components) count(component.kind);
+  return Object.keys(counts).length > 0 ? counts : null;
 }
 
 /** One TlaDocument as the viewer JSON the server would serve for it once uploaded. */
@@ -169,6 +219,8 @@ export function viewerJsonFromDocument(
       height: timeline.height,
       components: componentsJson(timeline, nextId),
     };
+    const notShown = notShownComponents(timeline);
+    if (notShown) json.not_shown = notShown;
     switch (timeline.kind) {
       case 'BEAT_TIMELINE':
         json.beat_pattern = JSON.stringify(timeline.beatPattern);
@@ -184,6 +236,15 @@ export function viewerJsonFromDocument(
         json.pdf_url = options.pdfUrlFor?.(timeline.path) ?? '';
         json.pdf_name = text(pathFileName(timeline.path.trim()));
         break;
+      case 'RANGE_TIMELINE':
+        json.rows = timeline.rows.map((row) => ({
+          id: text(row.id),
+          name: text(row.name),
+          color: row.color === null ? null : text(row.color),
+          height: row.height,
+        }));
+        json.default_row_height = timeline.defaultRowHeight;
+        break;
       default:
         break;
     }
@@ -195,6 +256,8 @@ export function viewerJsonFromDocument(
     id: 0,
     concrete_work: concreteWork(fields, media),
     abstract_work: { id: 1, title: text(fields.title), composer: text(fields.composer) },
+    file_name: text(options.fileName ?? ''),
+    metadata: storableMetadata(document.mediaMetadata),
     timelines,
   };
 }

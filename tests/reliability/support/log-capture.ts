@@ -57,6 +57,8 @@ export async function capturingApp(
     config,
     database,
     logStream: { write: (line: string) => void captured.push(line) },
+    // The test's own work shares this event loop: it would look like load to be shed.
+    shedLoad: false,
   });
   await app.ready();
   return app;

@@ -1,0 +1,86 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { WorkTasks } from './work-tasks';
+import type { WorkRequest } from './work.worker';
+
+/** More heavy work waiting than this, and new work is refused with a 503 (WorkQueueFull). */
+const MAX_QUEUE = 64;
+
+export class WorkQueueFull extends Error {
+  override readonly name = 'WorkQueueFull';
+}
+
+/**
+ * The server's heavy work (reading an upload, building its stored forms, payloads) on a pool of
+ * worker threads, so the event loop only moves bytes and answers others. One thread fewer than
+ * the cores (at least one): the event loop and the database keep a core. Past MAX_QUEUE tasks
+ * waiting, work is refused rather than queued for ever (the route answers 503, Retry-After).
+ */
+export class WorkPool {
+  private readonly pool: Piscina;
+
+  constructor(threads = Math.max(1, availableParallelism() - 1)) {
+    const compiled = !import.meta.url.endsWith('.ts');
+    this.pool = new Piscina({
+      filename: new URL(compiled ? './work.worker.js' : './work-worker-dev.mjs', import.meta.url)
+        .href,
+      minThreads: 0,
+      maxThreads: threads,
+      maxQueue: MAX_QUEUE,
+      idleTimeout: 30_000,
+    });
+  }
+
+  /** The tasks, run on the pool; their byte arrays come back moved, not copied. */
+  readonly tasks: WorkTasks = {
+    readAnnotation: (input) => this.run('readAnnotation', input, [input.bytes]),
+    storedForms: (input) => this.run('storedForms', input, [input.bytes, input.ids.components]),
+    preparedPayload: (input) => this.run('preparedPayload', input, [input.json]),
+  };
+
+  private async run<T>(
+    task: keyof WorkTasks,
+    input: unknown,
+    bytes: ArrayBufferView[],
+  ): Promise<T> {
+    // Only views that own their whole buffer can be handed over; the others are copied.
+    const transferList = bytes
+      .filter((view) => view.byteOffset === 0 && view.byteLength === view.buffer.byteLength)
+      .map((view) => view.buffer as ArrayBuffer);
+    const request: WorkRequest = { task, input };
+    try {
+      return (await this.pool.run(request, { transferList: [...new Set(transferList)] })) as T;
+    } catch (error) {
+      if (error instanceof Error && error.message === 'Task queue is at limit') {
+        throw new WorkQueueFull('The server is busy: too much work is waiting.');
+      }
+      throw error;
+    }
+  }
+
+  get waiting(): number {
+    return this.pool.queueSize;
+  }
+
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+}
+
+let shared: WorkPool | null = null;
+
+/**
+ * The process's work pool: started at the first heavy task, its threads leaving after 30 s idle.
+ * One per process, so that a route, a service or the start-up backfill all queue on one pool.
+ */
+export function workTasks(): WorkTasks {
+  shared ??= new WorkPool();
+  return shared.tasks;
+}
+
+/** Waits for the pool's threads to finish their tasks and stop (at shutdown). */
+export async function closeWorkPool(): Promise<void> {
+  const pool = shared;
+  shared = null;
+  await pool?.close();
+}
