@@ -14,6 +14,7 @@ import { RequestLoad } from './plugins/request-load';
 import { securityHeaders } from './plugins/security-headers';
 import { staticFiles } from './plugins/static-files';
 import { authRoutes } from './routes/auth.routes';
+import { exportsRoutes } from './routes/exports.routes';
 import { filesRoutes } from './routes/files.routes';
 import { metaRoutes } from './routes/meta.routes';
 import { searchRoutes } from './routes/search.routes';
@@ -100,6 +101,8 @@ export async function buildApp({
       await api.register(filesRoutes, { database, viewerCache, load });
       await api.register(searchRoutes, { database, load });
       await api.register(searchExportRoutes, { database, publicUrl: config.publicUrl, load });
+      const { publicUrl, mediaBaseUrl } = config;
+      await api.register(exportsRoutes, { database, publicUrl, mediaBaseUrl, load });
       await api.register(uploadRoutes, { config, database, store, maintenance, load });
       await api.register(userFilesRoutes, { database, viewerCache, store, maintenance });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
