@@ -62,10 +62,14 @@ describe.each(databaseKinds)('exports on %s', (kind) => {
         expect(roundSpans(labels).sort()).toEqual(roundSpans(expected).sort());
       } else {
         // Beats: each at its time, labelled bar.beat, beat 1 exactly on the bars' first beats.
+        expect(timeline.kind).toBe('BEAT_TIMELINE');
+        if (timeline.kind !== 'BEAT_TIMELINE') continue;
         const map = TimeMap.of({
-          beatTimes: timeline.components.map((c) => (c as { time: number }).time),
+          beatTimes: timeline.components.map((c) => c.time),
           mediaLength: null,
-          ...(timeline as Parameters<typeof TimeMap.of>[0] & object),
+          beatPattern: timeline.beatPattern,
+          beatsInMeasure: timeline.beatsInMeasure,
+          measureNumbers: timeline.measureNumbers,
         });
         expect(labels.length).toBe(timeline.components.length);
         for (const [start, end, label] of labels) {
