@@ -40,13 +40,13 @@ const observation = (time: number, end: number, value: unknown): JamsObservation
   confidence: null,
 });
 
-export function fileMetadata(file: ExportFileFacts, siteUrl = file.siteUrl) {
+export function fileMetadata(file: ExportFileFacts) {
   return {
     title: file.title,
     artist: file.artist,
     release: '',
     duration: Math.max(0, file.duration),
-    identifiers: { tilia_web: `${siteUrl}/viewer/${file.fileId}` },
+    identifiers: { tilia_web: `${file.siteUrl}/viewer/${file.fileId}` },
     jams_version: JAMS_VERSION,
   };
 }
