@@ -14,6 +14,7 @@ import { CLIENT_IDLE_MS, edgeLimits } from './plugins/edge-limits';
 import { securityHeaders } from './plugins/security-headers';
 import { staticFiles } from './plugins/static-files';
 import { authRoutes } from './routes/auth.routes';
+import { exportsRoutes } from './routes/exports.routes';
 import { filesRoutes } from './routes/files.routes';
 import { metaRoutes } from './routes/meta.routes';
 import { searchRoutes } from './routes/search.routes';
@@ -103,6 +104,8 @@ export async function buildApp({
       await api.register(filesRoutes, { database, viewerCache });
       await api.register(searchRoutes, { database });
       await api.register(searchExportRoutes, { database, publicUrl: config.publicUrl });
+      const { publicUrl, mediaBaseUrl } = config;
+      await api.register(exportsRoutes, { database, publicUrl, mediaBaseUrl });
       await api.register(uploadRoutes, { config, database, store, maintenance });
       await api.register(userFilesRoutes, { database, viewerCache, store, maintenance });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -4,6 +4,7 @@ import { gunzip } from 'node:zlib';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/database';
+import { attachment } from '../http-attachment';
 import { parseId } from '../http-errors';
 import { tlaDownload, viewerPayload } from '../files/files.service';
 import type { ViewerCache } from '../files/viewer-cache';
@@ -30,12 +31,6 @@ function asksForPrepared(header: string | undefined): boolean {
   return (
     header?.split(',').some((part) => part.split(';')[0]?.trim() === PREPARED_PAYLOAD_TYPE) ?? false
   );
-}
-
-/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
-export function attachment(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 export const filesRoutes: FastifyPluginAsyncTypebox<{

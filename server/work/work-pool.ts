@@ -36,6 +36,7 @@ export class WorkPool {
     readAnnotation: (input) => this.run('readAnnotation', input, [input.bytes]),
     storedForms: (input) => this.run('storedForms', input, [input.bytes, input.ids.components]),
     preparedPayload: (input) => this.run('preparedPayload', input, [input.json]),
+    exportFile: (job) => this.run('exportFile', job, [job.tla]),
   };
 
   private async run<T>(

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { ViewerFileJson } from '../../src/shared/api-types';
 import { encodePreparedPayload } from '../../src/shared/viewer-payload/prepared-payload';
+import { exportChunks, type ExportJob } from '../../src/shared/exports/export-job';
 import {
   buildStoredForms,
   readAnnotation,
@@ -29,6 +30,36 @@ export interface WorkTasks {
   storedForms(input: StoredFormsInput): Promise<StoredForms>;
   /** A viewer JSON's prepared payload, gzipped. */
   preparedPayload(input: { json: Uint8Array }): Promise<Uint8Array>;
+  /** A stored file's export (JAMS, Audacity, Sonic Visualiser, Web Annotation), in pieces. */
+  exportFile(job: ExportJob): Promise<Uint8Array[]>;
+}
+
+/** Pieces of at least this size go back from a thread, rather than thousands of small ones. */
+const EXPORT_PIECE_BYTES = 1024 * 1024;
+
+function exportPieces(job: ExportJob): Uint8Array[] {
+  const pieces: Uint8Array[] = [];
+  let pending: Uint8Array[] = [];
+  let size = 0;
+  const flush = () => {
+    if (size === 0) return;
+    const piece = new Uint8Array(size);
+    let at = 0;
+    for (const part of pending) {
+      piece.set(part, at);
+      at += part.length;
+    }
+    pieces.push(piece);
+    pending = [];
+    size = 0;
+  };
+  for (const part of exportChunks(job)) {
+    pending.push(part);
+    size += part.length;
+    if (size >= EXPORT_PIECE_BYTES) flush();
+  }
+  flush();
+  return pieces;
 }
 
 export const inProcessTasks: WorkTasks = {
@@ -39,4 +70,5 @@ export const inProcessTasks: WorkTasks = {
     const file = JSON.parse(new TextDecoder().decode(json)) as ViewerFileJson;
     return Promise.resolve(gzipSync(encodePreparedPayload(file), { level: 6 }));
   },
+  exportFile: (job) => Promise.resolve(exportPieces(job)),
 };

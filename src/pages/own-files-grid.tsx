@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { ExportMenu } from '../app/export-menu';
 import { paths, viewerPath } from '../app/routes';
 import { formatUploadDate } from '../lib/upload-messages';
 import { downloadTla } from '../lib/tla-download';
@@ -138,6 +139,7 @@ export function OwnFilesGrid({ rows, updateRows }: OwnFilesGridProps) {
                 >
                   <DownloadIcon />
                 </button>
+                <ExportMenu fileId={row.id} fileTitle={row.title} />
               </td>
               <td className="own-files__center">
                 <button
