@@ -101,7 +101,17 @@ export async function buildApp({
       await api.register(metaRoutes, { config });
       await api.register(authRoutes, { config, database });
       await api.register(usersRoutes, { config, database });
-      await api.register(filesRoutes, { database, viewerCache });
+      await api.register(filesRoutes, {
+        database,
+        viewerCache,
+        mediaCookie: {
+          secret: config.secretKey,
+          // The cookie goes with requests for our own /media/ (a CDN in front of it must pass
+          // cookies through for private media; docs/beyond.md).
+          path: config.mediaBaseUrl.startsWith('/') ? config.mediaBaseUrl : '/media/',
+          secure: config.publicUrl.startsWith('https:'),
+        },
+      });
       await api.register(searchRoutes, { database });
       await api.register(searchExportRoutes, { database, publicUrl: config.publicUrl });
       const { publicUrl, mediaBaseUrl } = config;
@@ -113,7 +123,12 @@ export async function buildApp({
     { prefix: API_PREFIX },
   );
 
-  await app.register(staticFiles, { clientDir: config.clientDir, mediaDir: config.mediaDir });
+  await app.register(staticFiles, {
+    clientDir: config.clientDir,
+    mediaDir: config.mediaDir,
+    db: database.db,
+    secret: config.secretKey,
+  });
 
   if (closeDatabase) {
     app.addHook('onClose', async () => {

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/database';
 import { attachment } from '../http-attachment';
+import { mediaCookie } from '../files/media-access';
 import { parseId } from '../http-errors';
 import { tlaDownload, viewerPayload } from '../files/files.service';
 import type { ViewerCache } from '../files/viewer-cache';
@@ -36,6 +37,8 @@ function asksForPrepared(header: string | undefined): boolean {
 export const filesRoutes: FastifyPluginAsyncTypebox<{
   database: Database;
   viewerCache: ViewerCache;
+  /** SECRET_KEY and where the media cookie applies (media-access.ts). */
+  mediaCookie: { secret: string; path: string; secure: boolean };
 }> = async (app, options) => {
   const { db } = options.database;
   // Stored bytes go out as they are: the socket's own backpressure paces a slow client.
@@ -59,6 +62,11 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{
       const cache = options.viewerCache;
       const body = await viewerPayload(db, cache, fileId, request.userId);
       reply.header('vary', 'accept, accept-encoding');
+      // A signed-in reader's browser may then load its owner's private media (media-access.ts).
+      if (request.userId !== null) {
+        const { secret, ...scope } = options.mediaCookie;
+        reply.header('set-cookie', await mediaCookie(secret, request.userId, scope));
+      }
       const gzip = acceptsGzip(request.headers['accept-encoding']);
       // A payload that cannot be built leaves the JSON, which the viewer opens as well.
       const prepared = asksForPrepared(request.headers.accept)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvLine, parseCsv } from './csv';
+import { csvField, csvLine, inertText, parseCsv } from './csv';
 
 describe('csv', () => {
   it('quotes only fields that need it', () => {
@@ -25,4 +25,39 @@ describe('csv', () => {
       ['1', '2'],
     ]);
   });
+
+  it.each([
+    '=HYPERLINK("http://x")',
+    '+1',
+    '-1+1',
+    '@SUM(A1)',
+    '\t=1',
+    '\r=1',
+    '\n=1',
+    ' =1',
+    '   -2',
+    ';=1',
+    ',+1',
+    '|=1',
+    '\u00a0=1',
+    '\u3000=1',
+    '\u200b=1',
+    '\u2060@x',
+    '\ufeff=1',
+    '\u2028=1',
+    '＝1',
+    '＋1',
+    '－1',
+    '＠x',
+    ' ＝1',
+  ])('neutralises %j', (text) => {
+    expect(inertText(text)).toBe(`'${text}`);
+  });
+
+  it.each(['PAC', 'V7', 'a=b', '1+1', '', ' plain', 'é=1', '（=1'])(
+    'leaves %j as it is',
+    (text) => {
+      expect(inertText(text)).toBe(text);
+    },
+  );
 });

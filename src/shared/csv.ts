@@ -6,14 +6,25 @@ export function csvField(value: string | number | boolean | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Characters a spreadsheet skips before it looks for a formula's first character. */
+const SKIPPED_BEFORE_FORMULA = /^[\s\u200b-\u200d\u2060\ufeff;,|]*/u;
+
+/** What starts a formula once full-width forms are folded (＝ ＋ － ＠ become = + - @). */
+const FORMULA_START = /^[=+\-@]/;
+
 /**
- * Text a spreadsheet would run as a formula ('=HYPERLINK(...)', '+1', '-1+1', '@SUM') gets a
- * leading apostrophe, as OWASP's advice on CSV injection has it: exports hold other people's
- * labels, and opening one must not run them. Numbers are written as numbers and never need it.
+ * Text a spreadsheet would run as a formula gets a leading apostrophe, as OWASP's advice on CSV
+ * injection has it: exports hold other people's labels, and opening one must not run them. That
+ * is text beginning with =, +, - or @, with a tab, a carriage return or a line feed, and the same
+ * characters behind leading white space, zero-width characters or separators (' =1', ';=1',
+ * '\u200b=1'), or in their full-width forms ('＝1'). Numbers are written as numbers and never
+ * need it. The viewer's CSV and the server's search export both use this.
  */
 export function inertText(text: string | null | undefined): string {
   const value = text ?? '';
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  if (/^[\t\r\n]/.test(value)) return `'${value}`;
+  const rest = value.slice(SKIPPED_BEFORE_FORMULA.exec(value)?.[0].length ?? 0);
+  return FORMULA_START.test(rest.slice(0, 2).normalize('NFKC')) ? `'${value}` : value;
 }
 
 /** One record, CRLF-terminated as RFC 4180 asks. */

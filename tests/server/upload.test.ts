@@ -37,7 +37,10 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
     const response = await upload(suite.app, suite.ana, files);
     expect(response.statusCode, response.body).toBe(201);
     const stored = response.json<UploadResponseJson>().files[0]!;
-    return { stored, json: (await viewerJson(stored.id)).json<ViewerFileJson>() };
+    const viewed = await viewerJson(stored.id);
+    // The owner's browser keeps the media cookie the viewer JSON sets (files/media-access.ts).
+    const cookie = String(viewed.headers['set-cookie'] ?? '').split(';')[0]!;
+    return { stored, json: viewed.json<ViewerFileJson>(), cookie };
   };
 
   it.each(fixtureNames)('stores %s with the timelines and components of the file', async (name) => {
@@ -243,7 +246,7 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
   it('serves media matched by name from /media/, with range requests, and the PDF as pdf_url', async () => {
     const wav = wavBytes(1, 523);
     const pdf = pdfBytes('Sonata score');
-    const { stored, json } = await uploadAndView([
+    const { stored, json, cookie } = await uploadAndView([
       {
         name: 'sonata.tla',
         bytes: analysisTla({
@@ -262,12 +265,18 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
     expect(json.concrete_work.url).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{64}\.wav$/);
 
     const mediaUrl = suite.config.mediaBaseUrl + json.concrete_work.url;
-    const whole = await suite.app.inject({ url: mediaUrl });
+    // The file is private: its media are its owner's, served with private caching only.
+    expect((await suite.app.inject({ url: mediaUrl })).statusCode).toBe(404);
+    const whole = await suite.app.inject({ url: mediaUrl, headers: { cookie } });
     expect(whole.statusCode).toBe(200);
+    expect(whole.headers['cache-control']).toBe('private, max-age=3600');
     expect(whole.headers['content-type']).toMatch(/^audio\/(x-)?wav/);
     expect(Buffer.compare(whole.rawPayload, wav)).toBe(0);
 
-    const part = await suite.app.inject({ url: mediaUrl, headers: { range: 'bytes=100-1099' } });
+    const part = await suite.app.inject({
+      url: mediaUrl,
+      headers: { range: 'bytes=100-1099', cookie },
+    });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 100-1099/${wav.length}`);
     expect(Buffer.compare(part.rawPayload, wav.subarray(100, 1100))).toBe(0);
@@ -276,7 +285,7 @@ describe.each(databaseKinds)('POST upload/ on %s', (kind) => {
     expect(withPdf!.pdf_url).toMatch(/^\/media\/[0-9a-f]{2}\/[0-9a-f]{64}\.pdf$/);
     expect(withoutPdf!.pdf_url).toBe('');
     expect([withPdf!.pdf_name, withoutPdf!.pdf_name]).toEqual(['Sonata score.pdf', 'missing.pdf']);
-    const served = await suite.app.inject({ url: withPdf!.pdf_url! });
+    const served = await suite.app.inject({ url: withPdf!.pdf_url!, headers: { cookie } });
     expect(served.statusCode).toBe(200);
     expect(Buffer.compare(served.rawPayload, pdf)).toBe(0);
     expect(filesUnder(path.join(suite.config.mediaDir, '.tmp'))).toEqual([]);

@@ -20,7 +20,7 @@ import { CopyRows } from '../../db/copy-text';
 import { componentRows, type ComponentRow } from './component-rows';
 import { documentLimitFault } from './document-limits';
 import type { NewAbstractWork, NewConcreteWork, NewFile, NewTimeline } from './ingest.repository';
-import { storableJson, storableJsonText, storableText } from './storable-text';
+import { storableJson, storableJsonText, storableText } from '../../../src/shared/storable-text';
 import { encodeTla, type TlaEncoding } from './tla-bytes';
 import { matchingKey } from '../uploads/upload-plan';
 

@@ -86,7 +86,11 @@ describe('readTla rejects impossible values', () => {
     ['MARKER_TIMELINE', { time: 1, color: 255 }, `field 'color' must be a string or null`],
     ['BEAT_TIMELINE', { time: null }, `field 'time' must be a number`],
     ['HIERARCHY_TIMELINE', { start: 0, end: 1 }, `field 'level' is missing`],
-    ['HIERARCHY_TIMELINE', { start: 0, end: 1, level: 0 }, `field 'level' must be an integer from 1 to 2147483647`],
+    [
+      'HIERARCHY_TIMELINE',
+      { start: 0, end: 1, level: 0 },
+      `field 'level' must be an integer from 1 to 2147483647`,
+    ],
     [
       'HIERARCHY_TIMELINE',
       { start: 0, end: 1, level: 1.5 },
@@ -149,7 +153,11 @@ describe('readTla rejects impossible values', () => {
     ],
     ['HARMONY_TIMELINE', { time: 0, step: 0, quality: 'major' }, `field 'kind' is missing`],
     ['HARMONY_TIMELINE', { time: 0, kind: 7 }, `field 'kind' must be a string`],
-    ['PDF_TIMELINE', { time: 0, page_number: 0 }, `field 'page_number' must be an integer from 1 to 2147483647`],
+    [
+      'PDF_TIMELINE',
+      { time: 0, page_number: 0 },
+      `field 'page_number' must be an integer from 1 to 2147483647`,
+    ],
     [
       'AUDIOWAVE_TIMELINE',
       { start: 0, end: 1, amplitude: 1.5 },

@@ -17,6 +17,7 @@ import { harmonyLabel, keyFinder, keyLabel } from '../harmony/harmony-label';
 import { pathFileName } from '../tla/media-path';
 import type { TlaDocument, TlaTimeline } from '../tla/tla-model';
 import { workFields, type WorkFields } from '../tla/work-fields';
+import { storableJson } from '../storable-text';
 
 export interface LocalMedia {
   /** Where the browser loads the media from (an object URL of the file the user chose). */
@@ -166,13 +167,9 @@ function componentsJson(timeline: TlaTimeline, nextId: () => number): ComponentJ
   }
 }
 
-/** media_metadata with every string as the server stores it (see `text`), keys in order. */
+/** media_metadata with every string, keys included, as the server stores it, keys in order. */
 export function storableMetadata(metadata: Record<string, unknown>): Record<string, unknown> {
-  return JSON.parse(
-    JSON.stringify(metadata, (_key, value: unknown) =>
-      typeof value === 'string' ? text(value) : value,
-    ),
-  ) as Record<string, unknown>;
+  return storableJson(metadata);
 }
 
 /**
