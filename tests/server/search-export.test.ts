@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { openDatabase, type Database, type Db } from '../../server/db/database';
 import { files } from '../../server/db/schema';
 import { searchExportRoutes } from '../../server/routes/search-export.routes';
+import { errorHandler } from '../../server/plugins/error-handler';
 import {
   EXPORT_BATCH_SIZE,
   exportColumns,
@@ -142,6 +143,7 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
 
   it('runs two exports at once and tells a third to come back, never pausing them', async () => {
     const server = Fastify();
+    await server.register(errorHandler);
     // A row per query: each export lasts while its client has not read it.
     await server.register(searchExportRoutes, {
       database: suite.testDb.database,
@@ -185,7 +187,7 @@ describe.each(databaseKinds)('components/export/ (CSV of a component search) on 
       expect(next.statusCode).toBe(200);
       expect(parseCsv(next.body).length - 1).toBeGreaterThan(8);
     } finally {
-      held[1]!.close();
+      for (const client of held) client.close();
       await server.close();
     }
   });
