@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { ViewerFileJson } from '../../src/shared/api-types';
 import { encodePreparedPayload } from '../../src/shared/viewer-payload/prepared-payload';
 import { exportChunks, type ExportJob } from '../../src/shared/exports/export-job';
+import { peaksOfMedia, type PeaksResult } from './media-peaks';
 import {
   buildStoredForms,
   readAnnotation,
@@ -32,6 +33,8 @@ export interface WorkTasks {
   preparedPayload(input: { json: Uint8Array }): Promise<Uint8Array>;
   /** A stored file's export (JAMS, Audacity, Sonic Visualiser, Web Annotation), in pieces. */
   exportFile(job: ExportJob): Promise<Uint8Array[]>;
+  /** A stored recording's waveform peaks (src/shared/waveform/peaks.ts), decoded from its file. */
+  mediaPeaks(input: { path: string; mimeType: string }): Promise<PeaksResult>;
 }
 
 /** Pieces of at least this size go back from a thread, rather than thousands of small ones. */
@@ -71,4 +74,5 @@ export const inProcessTasks: WorkTasks = {
     return Promise.resolve(gzipSync(encodePreparedPayload(file), { level: 6 }));
   },
   exportFile: (job) => Promise.resolve(exportPieces(job)),
+  mediaPeaks: ({ path, mimeType }) => peaksOfMedia(path, mimeType),
 };
