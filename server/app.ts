@@ -20,6 +20,9 @@ import { metaRoutes } from './routes/meta.routes';
 import { searchRoutes } from './routes/search.routes';
 import { searchExportRoutes } from './routes/search-export.routes';
 import { uploadRoutes } from './routes/upload.routes';
+import { peaksRoutes } from './routes/peaks.routes';
+import { PeaksMaker } from './files/peaks/peaks-maker';
+import { workTasks } from './work/work-pool';
 import { usersRoutes } from './routes/users.routes';
 
 export const API_PREFIX = '/api/v1';
@@ -34,6 +37,11 @@ export interface AppOptions {
    * event loop with the app's setup turn it off; the server as a process always has it.
    */
   shedLoad?: boolean;
+  /**
+   * Compute the waveform peaks of every recording without them once the app is ready (the
+   * server always does; tests that do not look at peaks leave their seeded recordings alone).
+   */
+  peaksAtStart?: boolean;
   /** Where log lines go instead of stdout; the reliability tests scan them for secrets. */
   logStream?: { write(line: string): void };
 }
@@ -48,6 +56,7 @@ export async function buildApp({
   closeDatabase,
   logStream,
   shedLoad = true,
+  peaksAtStart = true,
 }: AppOptions) {
   const app = Fastify({
     logger: {
@@ -96,6 +105,9 @@ export async function buildApp({
   // PGlite has no autovacuum (pglite-maintenance.ts): run after a write's reply, not before it.
   const maintenance = new BackgroundMaintenance(database, app.log);
   app.addHook('onClose', () => maintenance.settle());
+  const peaks = new PeaksMaker(database, config.mediaDir, workTasks, app.log);
+  app.addHook('onClose', () => peaks.close());
+  if (peaksAtStart) app.addHook('onReady', async () => peaks.want('all'));
   await app.register(
     async (api) => {
       await api.register(metaRoutes, { config });
@@ -116,7 +128,8 @@ export async function buildApp({
       await api.register(searchExportRoutes, { database, publicUrl: config.publicUrl });
       const { publicUrl, mediaBaseUrl } = config;
       await api.register(exportsRoutes, { database, publicUrl, mediaBaseUrl });
-      await api.register(uploadRoutes, { config, database, store, maintenance });
+      await api.register(uploadRoutes, { config, database, store, maintenance, peaks });
+      await api.register(peaksRoutes, { database, peaks });
       await api.register(userFilesRoutes, { database, viewerCache, store, maintenance });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

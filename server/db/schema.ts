@@ -208,3 +208,11 @@ export const uploadQuotaEvents = pgTable('upload_quota_events', {
   userId: id('user_id').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull(),
 });
+
+// Migration 0030: a recording's waveform peaks (src/shared/waveform/peaks.ts), or why it has none.
+export const mediaPeaks = pgTable('media_peaks', {
+  mediaSha256: text('media_sha256').primaryKey(),
+  peaks: bytea('peaks'),
+  note: text('note'),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});

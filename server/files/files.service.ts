@@ -31,7 +31,7 @@ function canRead(file: FileAccessRow, viewer: Viewer): boolean {
   return file.isPublic || (viewer !== null && file.authorId === viewer);
 }
 
-async function readableFile(db: Db, fileId: number, viewer: Viewer) {
+export async function readableFile(db: Db, fileId: number, viewer: Viewer) {
   const file = await findFileAccess(db, fileId);
   if (!file || !canRead(file, viewer)) throw notFound();
   return file;

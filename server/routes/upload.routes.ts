@@ -13,6 +13,7 @@ import { UploadQuota } from '../files/uploads/upload-quota';
 import { storeUpload } from '../files/uploads/upload.service';
 import { UploadResponseJson } from '../../src/shared/api-contract/files';
 import { workTasks } from '../work/work-pool';
+import type { PeaksMaker } from '../files/peaks/peaks-maker';
 
 // Multipart framing (boundaries, part headers, the is_public field) on top of the files' bytes.
 const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
@@ -52,6 +53,7 @@ export interface UploadRoutesOptions {
   /** Shared with the routes that delete files: it orders the moves and removals on disk. */
   store: MediaStore;
   maintenance: BackgroundMaintenance;
+  peaks: PeaksMaker;
 }
 
 /** POST upload/: .tla files with their media and PDFs, stored whole or not at all. */
@@ -130,6 +132,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = asyn
             userId,
             received,
           );
+          // The new recordings' waveforms are computed in the background.
+          options.peaks.want(files.map((file) => file.id));
           return reply.code(201).send({ files });
         } catch (error) {
           throw storageFault(error, request.log, config.mediaDir) ?? error;

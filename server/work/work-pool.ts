@@ -18,17 +18,26 @@ export class WorkQueueFull extends Error {
  */
 export class WorkPool {
   private readonly pool: Piscina;
+  /**
+   * Work nobody waits for (a recording's waveform peaks: seconds to a minute each) has a thread
+   * of its own, so it never stands in front of an upload on the pool.
+   */
+  private readonly background: Piscina;
 
   constructor(threads = Math.max(1, availableParallelism() - 1)) {
     const compiled = !import.meta.url.endsWith('.ts');
+    const filename = new URL(
+      compiled ? './work.worker.js' : './work-worker-dev.mjs',
+      import.meta.url,
+    ).href;
     this.pool = new Piscina({
-      filename: new URL(compiled ? './work.worker.js' : './work-worker-dev.mjs', import.meta.url)
-        .href,
+      filename,
       minThreads: 0,
       maxThreads: threads,
       maxQueue: MAX_QUEUE,
       idleTimeout: 30_000,
     });
+    this.background = new Piscina({ filename, minThreads: 0, maxThreads: 1, idleTimeout: 5_000 });
   }
 
   /** The tasks, run on the pool; their byte arrays come back moved, not copied. */
@@ -37,7 +46,7 @@ export class WorkPool {
     storedForms: (input) => this.run('storedForms', input, [input.bytes, input.ids.components]),
     preparedPayload: (input) => this.run('preparedPayload', input, [input.json]),
     exportFile: (job) => this.run('exportFile', job, [job.tla]),
-    mediaPeaks: (input) => this.run('mediaPeaks', input, []),
+    mediaPeaks: (input) => this.background.run({ task: 'mediaPeaks', input } satisfies WorkRequest),
   };
 
   private async run<T>(
@@ -64,8 +73,8 @@ export class WorkPool {
     return this.pool.queueSize;
   }
 
-  close(): Promise<void> {
-    return this.pool.destroy();
+  async close(): Promise<void> {
+    await Promise.all([this.pool.destroy(), this.background.destroy()]);
   }
 }
 

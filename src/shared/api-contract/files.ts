@@ -65,3 +65,13 @@ export type UploadedFileJson = Static<typeof UploadedFileJson>;
 /** POST upload/ (201): the stored files, in upload order. */
 export const UploadResponseJson = Type.Object({ files: Type.Array(UploadedFileJson) });
 export type UploadResponseJson = Static<typeof UploadResponseJson>;
+
+/** GET files/{id}/peaks: the recording's waveform peaks (src/shared/waveform/peaks.ts). */
+export const PeaksDownload = {
+  description:
+    "The waveform peaks of the file's recording at several resolutions, in TiLiA's binary form",
+  content: { 'application/vnd.tilia.peaks': { schema: Type.String({ format: 'binary' }) } },
+};
+
+/** A reply that says why there are no peaks (yet): a 202, 404 or 422 with its detail. */
+export const PeaksPending = Type.Object({ detail: Type.String() });

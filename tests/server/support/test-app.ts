@@ -31,7 +31,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 export async function testApp(database: Database, config: Config = testConfig()): Promise<App> {
   // The test's own work shares this event loop: it would look like load to be shed.
-  const app = await buildApp({ config, database, shedLoad: false });
+  const app = await buildApp({ config, database, shedLoad: false, peaksAtStart: false });
   await app.ready();
   return app;
 }
