@@ -1,23 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { readShareParams, shareTime, shareUrl } from './share-params';
+import { readShareParams, shareTarget, shareUrl } from './share-params';
 
 describe('share params', () => {
-  it('reads t and c', () => {
-    expect(readShareParams('?t=83.5&c=12')).toEqual({ time: 83.5, componentId: 12 });
-    expect(readShareParams('')).toEqual({ time: null, componentId: null });
-    expect(readShareParams('?t=abc&c=-1')).toEqual({ time: null, componentId: null });
+  it('reads t, c and z', () => {
+    expect(readShareParams('?t=83.5&c=12&z=7.25')).toEqual({
+      time: 83.5,
+      componentId: 12,
+      span: 7.25,
+    });
+    expect(readShareParams('')).toEqual({ time: null, componentId: null, span: null });
+    expect(readShareParams('?t=abc&c=-1&z=0')).toEqual({
+      time: null,
+      componentId: null,
+      span: null,
+    });
   });
 
-  it('writes a link with the time in hundredths and the component', () => {
-    expect(shareUrl('http://x.test/viewer/135/?old=1#h', 83.456, 7)).toBe(
+  it('writes a link with the time and zoom in hundredths, and the component if any', () => {
+    expect(shareUrl('http://x.test/viewer/135/?old=1#h', { time: 83.456, componentId: 7 })).toBe(
       'http://x.test/viewer/135/?t=83.46&c=7',
     );
-    expect(shareUrl('http://x.test/viewer/135/', 2, null)).toBe('http://x.test/viewer/135/?t=2');
+    expect(shareUrl('http://x.test/viewer/135/', { time: 2, span: 12.345 })).toBe(
+      'http://x.test/viewer/135/?t=2&z=12.35',
+    );
   });
 
-  it('opens at the selection while paused on one, at the playhead otherwise', () => {
-    expect(shareTime(0, false, 42.5)).toBe(42.5);
-    expect(shareTime(10, true, 42.5)).toBe(10);
-    expect(shareTime(10, false, null)).toBe(10);
+  it('links to the playhead unless the selected component is included', () => {
+    // Selected a unit at 9.2 s, played on to 45 s, paused: the link is at 45 s.
+    expect(shareTarget(45, 20, null)).toEqual({ time: 45, componentId: null, span: 20 });
+    expect(shareTarget(45, 20, { id: 3, time: 9.2 })).toEqual({
+      time: 9.2,
+      componentId: 3,
+      span: 20,
+    });
   });
 });

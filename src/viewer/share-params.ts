@@ -1,33 +1,65 @@
-/** Share links: /viewer/{id}?t=83.5&c=1234 opens at 83.5 s with component 1234 selected. */
+/**
+ * Share links: /viewer/{id}?t=83.5&c=1234&z=12 opens at 83.5 s with component 1234 selected,
+ * showing 12 seconds across the timelines (the zoom as a stretch of music, the same on a phone as
+ * on a wide screen).
+ */
 export interface ShareParams {
   time: number | null;
   componentId: number | null;
+  /** Seconds shown across the time axis. */
+  span: number | null;
 }
+
+const DECIMAL = /^\d+(\.\d+)?$/;
 
 export function readShareParams(search: string): ShareParams {
   const params = new URLSearchParams(search);
   const t = params.get('t');
   const c = params.get('c');
-  const time = t !== null && /^\d+(\.\d+)?$/.test(t.trim()) ? Number(t) : null;
+  const z = params.get('z');
+  const time = t !== null && DECIMAL.test(t.trim()) ? Number(t) : null;
   const componentId = c !== null && /^\d{1,15}$/.test(c.trim()) ? Number(c) : null;
-  return { time, componentId };
+  const span = z !== null && DECIMAL.test(z.trim()) && Number(z) > 0 ? Number(z) : null;
+  return { time, componentId, span };
 }
 
-/** The link to a position (time rounded to hundredths) and, optionally, a selected component. */
-export function shareUrl(pageUrl: string, time: number, componentId: number | null): string {
+export interface ShareTarget {
+  time: number;
+  componentId?: number | null;
+  span?: number | null;
+}
+
+const hundredths = (value: number) => String(Math.round(Math.max(0, value) * 100) / 100);
+
+/** The link to a position (time rounded to hundredths), a component and the zoom, as given. */
+export function shareUrl(pageUrl: string, target: ShareTarget): string {
   const url = new URL(pageUrl);
   url.search = '';
   url.hash = '';
-  url.searchParams.set('t', String(Math.round(Math.max(0, time) * 100) / 100));
-  if (componentId !== null) url.searchParams.set('c', String(componentId));
+  url.searchParams.set('t', hundredths(target.time));
+  if (target.componentId != null) url.searchParams.set('c', String(target.componentId));
+  if (target.span != null && target.span > 0) url.searchParams.set('z', hundredths(target.span));
   return url.toString();
 }
 
 /**
- * The time a link to this moment opens at: the playhead's, except while paused on a selection,
- * where it is the component's. A single click selects without moving a paused playhead, so the
- * playhead can be anywhere (often still at the start) when the user shares what they selected.
+ * What a link to this moment says: the playhead's time, or, when the user chooses to include the
+ * selected component, that component and its time (so the recipient lands on it).
  */
-export function shareTime(mediaTime: number, playing: boolean, selectedAt: number | null): number {
-  return selectedAt !== null && !playing ? selectedAt : mediaTime;
+export function shareTarget(
+  playhead: number,
+  span: number | null,
+  included: { id: number; time: number } | null,
+): ShareTarget {
+  return included
+    ? { time: included.time, componentId: included.id, span }
+    : { time: playhead, componentId: null, span };
+}
+
+/** What the viewer knows when a link is made: the playhead, the zoom and the selection. */
+export interface ShareMoment {
+  playhead: number;
+  /** Seconds shown across the time axis. */
+  span: number;
+  selected: { id: number; time: number } | null;
 }

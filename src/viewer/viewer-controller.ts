@@ -21,6 +21,8 @@ import {
   resizedTo,
   scrolledTo,
   scrollWidth,
+  showing,
+  shownSeconds,
   zoomStepped,
   type ViewState,
 } from '../shared/viewer-layout/view-state';
@@ -388,6 +390,16 @@ export class ViewerController {
       const next = zoomStepped(this.view, direction, this.media.currentTime(), this.viewBefore);
       if (next) this.client.prefetchLayout(this.requestFor(next));
     }
+  }
+
+  /** The seconds shown across the timelines (a shared link's zoom). */
+  shownSeconds(): number {
+    return shownSeconds(this.view);
+  }
+
+  /** Shows `seconds` across the timelines around `time` (a shared link's t= and z=). */
+  showSpan(seconds: number, time: number): void {
+    this.setView(showing(this.view, seconds, clampToSpan(this.header, time)), performance.now());
   }
 
   fitToScreen(startedAt = performance.now()): void {

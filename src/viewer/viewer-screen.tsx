@@ -8,7 +8,7 @@ import { htmlMediaAdapter } from './media/html-media-adapter';
 import { abstractClock, type MediaAdapter } from './media/media-adapter';
 import { youtubeAdapter } from './media/youtube-adapter';
 import { youtubeVideoId } from '../shared/tla/media-path';
-import { readShareParams, shareTime, shareUrl } from './share-params';
+import { readShareParams, shareUrl, type ShareMoment } from './share-params';
 import {
   componentTime,
   ViewerController,
@@ -131,12 +131,15 @@ export function ViewerScreen({
   );
   // The table view, the strip and the export ask the file worker, which holds the file.
   const data = useMemo(() => timelineData(client.api), [client]);
-  const selectedAt = selection ? componentTime(selection.component) : null;
-  /** Where a shared link to this moment opens (share-params.ts). */
-  const momentTime = useCallback(() => {
+  /** What a shared link is made from (share-params.ts). */
+  const shareMoment = useCallback((): ShareMoment | null => {
     const controller = controllerRef.current;
-    return controller ? shareTime(controller.time(), playing, selectedAt) : null;
-  }, [playing, selectedAt]);
+    if (!controller) return null;
+    const selected = selection
+      ? { id: selection.component.id, time: componentTime(selection.component) }
+      : null;
+    return { playhead: controller.time(), span: controller.shownSeconds(), selected };
+  }, [selection]);
   const seekTo = useCallback(
     (time: number) => controllerRef.current?.seek({ time, ifPlaying: true }),
     [],
@@ -199,6 +202,9 @@ export function ViewerScreen({
         if (selected && share.time === null) {
           controller.seek({ time: componentTime(selected.component), ifPlaying: true });
         }
+      }
+      if (share.span !== null) {
+        controller.showSpan(share.span, share.time ?? controller.time());
       }
       if (share.time !== null) controller.seek({ time: share.time, ifPlaying: true });
     });
@@ -291,25 +297,25 @@ export function ViewerScreen({
           onZoomOut={() => controllerRef.current?.zoomStep(-1)}
           onFit={() => controllerRef.current?.fitToScreen()}
           onVideoSize={setVideoSize}
-          onCopyLink={() => {
-            const controller = controllerRef.current;
-            if (!controller) return;
-            const url = shareUrl(
-              window.location.href,
-              momentTime() ?? controller.time(),
-              selection?.component.id ?? null,
-            );
-            void navigator.clipboard?.writeText(url).catch(() => undefined);
+          onCopyLink={async () => {
+            const moment = shareMoment();
+            if (!moment) return null;
+            // The playhead and the zoom: the Share dialog is where a component is included.
+            const url = shareUrl(window.location.href, { time: moment.playhead, span: moment.span });
             window.history.replaceState(window.history.state, '', url);
+            const copied = await navigator.clipboard?.writeText(url).then(
+              () => true,
+              () => false,
+            );
+            return copied ? 'Link copied' : 'Link in the address bar';
           }}
         />
         <TimelineTools
           header={header}
           title={header.abstractWork.title.trim() || 'Untitled'}
           clock={clock}
-          shareTime={momentTime}
+          shareMoment={shareMoment}
           playing={playing}
-          selectedId={selection?.component.id ?? null}
           shareableId={mode === 'local' ? null : header.id}
           data={data}
           embed={mode === 'embed'}

@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from 'react';
+import { useEffect, useState, type ReactNode, type Ref } from 'react';
 
 import type { VideoSize } from '../shared/early-paint/early-page';
 
@@ -17,7 +17,8 @@ interface ToolbarProps {
   onZoomOut: () => void;
   onFit: () => void;
   onVideoSize: (size: VideoSize) => void;
-  onCopyLink: () => void;
+  /** Copies the link; says what became of it ('Link copied'), or null when there is none. */
+  onCopyLink: () => Promise<string | null>;
 }
 
 function Icon({ path }: { path: string }) {
@@ -56,8 +57,17 @@ const ZOOM_OUT = 'M4 9h12v2H4z';
 const FIT = 'M2 4h6v2H4v2H2zM12 4h6v4h-2V6h-4zM2 12h2v2h4v2H2zM16 12h2v4h-6v-2h4z';
 const LINK = 'M8.5 11.5l3-3M7 9l-2 2a2.8 2.8 0 004 4l2-2M13 11l2-2a2.8 2.8 0 00-4-4L9 7';
 
+/** How long the link button's message stays, in milliseconds. */
+const COPIED_MS = 2500;
+
 /** The media toolbar: play/pause, stop, elapsed / total, zoom, fit and (for video) the size. */
 export function ViewerToolbar(props: ToolbarProps) {
+  const [copied, setCopied] = useState('');
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(''), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
   return (
     <div className="viewer-toolbar" role="toolbar" aria-label="Media and zoom">
       {props.canPlay && (
@@ -87,7 +97,10 @@ export function ViewerToolbar(props: ToolbarProps) {
       <ToolbarButton label="Fit to screen" onClick={props.onFit}>
         <Icon path={FIT} />
       </ToolbarButton>
-      <ToolbarButton label="Copy a link to this position" onClick={props.onCopyLink}>
+      <ToolbarButton
+        label="Copy a link to this position"
+        onClick={() => void props.onCopyLink().then((said) => setCopied(said ?? ''))}
+      >
         <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
           <path
             d={LINK}
@@ -98,6 +111,9 @@ export function ViewerToolbar(props: ToolbarProps) {
           />
         </svg>
       </ToolbarButton>
+      <span className="viewer-copied" role="status" data-testid="link-status">
+        {copied}
+      </span>
       {props.isVideo && (
         <label className="viewer-size">
           <span>Video size</span>

@@ -60,7 +60,10 @@ function expectedChord(json: ViewerFileJson, time: number): string {
 }
 
 test.describe('beyond the specification', () => {
-  test('share: the link reopens at the selected component, selected', async ({ page, context }) => {
+  test('share: links at the playhead, or at the selected component when it is included', async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await openViewer(page, '/viewer/135?t=100');
     const json = await fileJson(page, 135);
@@ -68,26 +71,34 @@ test.describe('beyond the specification', () => {
     // Select a marker by clicking it on the canvas (abstract media: the click does not seek).
     const markers = timelineOf(json, 'MARKER_TIMELINE').components as MarkerComponentJson[];
     const marker = markers[Math.floor(markers.length / 2)]!;
-    const canvas = await page.getByTestId('timelines').locator('canvas').boundingBox();
     const row = await page
       .locator('[data-testid="timeline-row"][data-kind="MARKER"]')
       .boundingBox();
-    if (!canvas || !row) throw new Error('no layout');
+    if (!row) throw new Error('no layout');
     const span = json.concrete_work;
     const x = await xOfTime(page, marker.time, span);
     await page.mouse.click(x, row.y + row.height / 2);
     await expect(page.locator('.viewer-inspector')).toContainText(marker.label);
 
+    // The toolbar's link: the playhead (100 s) and the zoom, never the selection.
+    await page.getByRole('button', { name: 'Copy a link to this position' }).click();
+    await expect(page.getByTestId('link-status')).toHaveText('Link copied');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/\/viewer\/135\?t=100&z=\d+(\.\d+)?$/);
+    await expect(page.getByTestId('link-status')).toHaveText('', { timeout: 5000 });
+
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Share this moment' });
     await expect(dialog).toBeVisible();
+    expect(await dialog.getByTestId('share-link').inputValue()).toBe(copied);
+    // Included, the selected component gives the link its time and id.
+    await dialog.getByLabel('Include the selected component').check();
     const link = await dialog.getByTestId('share-link').inputValue();
-    // Paused on a selection, the link opens at the component, not where the playhead was.
     const at = Math.round(marker.time * 100) / 100;
-    expect(link).toMatch(new RegExp(`/viewer/135\\?t=${at}&c=${marker.id}$`));
+    expect(link).toMatch(new RegExp(`/viewer/135\\?t=${at}&c=${marker.id}&z=[0-9.]+$`));
     const snippet = await dialog.getByTestId('embed-snippet').inputValue();
     expect(snippet).toContain('<iframe src="');
-    expect(snippet).toContain(`/embed/135?t=${at}"`);
+    expect(snippet).toMatch(new RegExp(`/embed/135\\?t=${at}&z=[0-9.]+"`));
     await dialog.getByRole('button', { name: 'Copy link' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Link copied to the clipboard.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
@@ -96,10 +107,15 @@ test.describe('beyond the specification', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
+    // The recipient lands on the component, selected, at the same zoom.
+    const zoomed = Number(new URL(link).searchParams.get('z'));
     await openViewer(page, link);
     await expect(page.locator('.viewer-clock')).toContainText(formatTime(at));
     await expect(page.locator('.viewer-inspector')).toContainText(marker.label);
     await expect(page.locator('.viewer-inspector')).toContainText(formatTime(marker.time));
+    await page.getByRole('button', { name: 'Copy a link to this position' }).click();
+    const again = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(Number(again.searchParams.get('z'))).toBeCloseTo(zoomed, 0);
   });
 
   test('embed: renders chrome-less inside an iframe of a page from another origin', async ({

@@ -100,8 +100,9 @@ describe.each(databaseKinds)('waveform peaks of a file on %s', (kind) => {
     try {
       await app.ready();
       for (let tries = 0; tries < 200; tries++) {
-        const rows = await db.execute(sql`SELECT count(*)::int AS n FROM media_peaks`);
-        const [row] = (Array.isArray(rows) ? rows : rows.rows) as { n: number }[];
+        const result: unknown = await db.execute(sql`SELECT count(*)::int AS n FROM media_peaks`);
+        const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+        const [row] = rows as { n: number }[];
         if (Number(row!.n) >= 3) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

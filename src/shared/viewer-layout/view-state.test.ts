@@ -10,6 +10,8 @@ import {
   scaleOf,
   scrolledTo,
   scrollWidth,
+  showing,
+  shownSeconds,
   zoomStepped,
 } from './view-state';
 
@@ -88,5 +90,17 @@ describe('the view state', () => {
     const zoomed = scrolledTo({ ...view, zoom: 2 }, 1e9);
     const wider = resizedTo(zoomed, 1500);
     expect(wider.scrollLeft).toBeLessThanOrEqual(scrollWidth(wider) - 1500);
+  });
+
+  it('shows a stretch of seconds around a time, whatever the viewport width', () => {
+    for (const width of [360, 1000, 1920]) {
+      const shown = showing(initialView(0, 100, width), 12, 40);
+      expect(shownSeconds(shown)).toBeCloseTo(12, 6);
+      const scale = scaleOf(shown);
+      // 40 s sits in the middle of the time axis.
+      expect(timeToX(scale, 40)).toBeCloseTo(scale.width / 2, 3);
+    }
+    // More than the whole file is the whole file.
+    expect(shownSeconds(showing(view, 1000, 50))).toBeCloseTo(100, 6);
   });
 });

@@ -8,6 +8,8 @@ import {
   clampScroll,
   clampZoom,
   contentWidth,
+  duration,
+  pixelsPerSecond,
   scrollToShow,
   steppedZoom,
   timeToX,
@@ -110,4 +112,17 @@ export function fitted(view: ViewState): ViewState {
 /** The view that shows `time`: the same one while it is on screen, else the page it is on. */
 export function following(view: ViewState, time: number): ViewState {
   return scrolledTo(view, scrollToShow(scaleOf(view), time, view.viewportWidth));
+}
+
+/** The seconds a view shows across its time axis (a shared link's zoom, z=). */
+export function shownSeconds(view: ViewState): number {
+  return duration(view) / view.zoom;
+}
+
+/** The view that shows `seconds` across its time axis with `time` in the middle. */
+export function showing(view: ViewState, seconds: number, time: number): ViewState {
+  const zoom = clampZoom(scaleOf(view), duration(view) / Math.max(seconds, 1e-3));
+  const scale = scaleOf({ ...view, zoom });
+  const x = (time - view.start) * pixelsPerSecond(scale) - scale.width / 2;
+  return withView(view, zoom, x);
 }

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatTime } from '../../shared/time-format';
 import { embedLink, embedSnippet, viewerShareLink } from './share-links';
+import { shareTarget, type ShareMoment } from '../share-params';
 
 interface ShareDialogProps {
   fileId: number;
   title: string;
-  /** The moment the dialog was opened at. */
-  time: number;
-  selectedId: number | null;
+  /** The playhead, zoom and selection when the dialog was opened. */
+  moment: ShareMoment;
   onClose: () => void;
 }
 
@@ -28,16 +28,19 @@ async function copyText(text: string, field: HTMLInputElement | HTMLTextAreaElem
  * each with a Copy button whose result is announced. A native modal <dialog>: it traps focus,
  * closes on Esc and returns focus to the Share button.
  */
-export function ShareDialog({ fileId, title, time, selectedId, onClose }: ShareDialogProps) {
+export function ShareDialog({ fileId, title, moment, onClose }: ShareDialogProps) {
   const ids = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const linkRef = useRef<HTMLInputElement>(null);
   const snippetRef = useRef<HTMLTextAreaElement>(null);
-  const [withSelection, setWithSelection] = useState(selectedId !== null);
+  // The playhead unless the user chooses to include the selected component.
+  const [withSelection, setWithSelection] = useState(false);
   const [copied, setCopied] = useState<string>('');
   const origin = window.location.origin;
-  const link = viewerShareLink(origin, fileId, time, withSelection ? selectedId : null);
-  const snippet = embedSnippet(embedLink(origin, fileId, time), `${title} (TiLiA)`);
+  const selected = moment.selected;
+  const target = shareTarget(moment.playhead, moment.span, withSelection ? selected : null);
+  const link = viewerShareLink(origin, fileId, target);
+  const snippet = embedSnippet(embedLink(origin, fileId, target), `${title} (TiLiA)`);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -69,10 +72,10 @@ export function ShareDialog({ fileId, title, time, selectedId, onClose }: ShareD
     >
       <h2 id={`${ids}-title`}>Share this moment</h2>
       <p>
-        Opens at <strong>{formatTime(time)}</strong>
-        {withSelection && selectedId !== null ? ' with the selected component' : ''}.
+        Opens at <strong>{formatTime(target.time)}</strong>
+        {target.componentId != null ? ' with the selected component' : ''}.
       </p>
-      {selectedId !== null && (
+      {selected !== null && (
         <label className="share-dialog__check">
           <input
             type="checkbox"

@@ -1,17 +1,12 @@
-import { shareUrl } from '../share-params';
+import { shareUrl, type ShareTarget } from '../share-params';
 
 /** The link to the viewer at a moment (and selection), whatever page the dialog is opened on. */
-export function viewerShareLink(
-  origin: string,
-  fileId: number,
-  time: number,
-  componentId: number | null,
-): string {
-  return shareUrl(`${origin}/viewer/${fileId}`, time, componentId);
+export function viewerShareLink(origin: string, fileId: number, target: ShareTarget): string {
+  return shareUrl(`${origin}/viewer/${fileId}`, target);
 }
 
-export function embedLink(origin: string, fileId: number, time: number): string {
-  return shareUrl(`${origin}/embed/${fileId}`, time, null);
+export function embedLink(origin: string, fileId: number, target: ShareTarget): string {
+  return shareUrl(`${origin}/embed/${fileId}`, { ...target, componentId: null });
 }
 
 function attribute(value: string): string {

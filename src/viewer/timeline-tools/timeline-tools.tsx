@@ -5,6 +5,7 @@ import type { ViewerHeader } from '../../shared/viewer-layout/viewer-document';
 import { NowPlayingStrip } from '../now-playing/now-playing-strip';
 import type { PlaybackClock } from '../playback-clock';
 import { ShareDialog } from '../share/share-dialog';
+import type { ShareMoment } from '../share-params';
 import { TimelineTableView } from '../table/timeline-table-view';
 import { useTimelineTracks, type TimelineDataApi } from './use-timeline-tracks';
 import { saveBlob } from '../../lib/save-file';
@@ -15,10 +16,9 @@ export interface TimelineToolsProps {
   title: string;
   /** The viewer's playback clock, which the strip and the table follow. */
   clock: PlaybackClock;
-  /** The time a shared link opens at (the selection's while paused on one). */
-  shareTime: () => number | null;
+  /** The playhead, zoom and selection a shared link is made from. */
+  shareMoment: () => ShareMoment | null;
   playing: boolean;
-  selectedId: number | null;
   /** Stored files can be shared; a local file cannot. */
   shareableId: number | null;
   /** The file worker, which holds the file: tracks, the rows on screen, a timeline's CSV. */
@@ -73,11 +73,18 @@ function ExportMenu({ tracks, title, timelineCsv }: ExportMenuProps) {
 export function TimelineTools(props: TimelineToolsProps) {
   const tracks = useTimelineTracks(props.data);
   const [tableOpen, setTableOpen] = useState(false);
-  const [shareAt, setShareAt] = useState<number | null>(null);
-  const { clock, shareTime } = props;
+  const [shareAt, setShareAt] = useState<ShareMoment | null>(null);
+  const { clock, shareMoment } = props;
   const openShare = useCallback(
-    () => setShareAt(shareTime() ?? props.header.start),
-    [shareTime, props.header],
+    () =>
+      setShareAt(
+        shareMoment() ?? {
+          playhead: props.header.start,
+          span: props.header.end - props.header.start,
+          selected: null,
+        },
+      ),
+    [shareMoment, props.header],
   );
   const ready = tracks.status === 'ready' ? tracks.tracks : null;
 
@@ -124,8 +131,7 @@ export function TimelineTools(props: TimelineToolsProps) {
         <ShareDialog
           fileId={props.shareableId}
           title={props.title}
-          time={shareAt}
-          selectedId={props.selectedId}
+          moment={shareAt}
           onClose={() => setShareAt(null)}
         />
       )}
