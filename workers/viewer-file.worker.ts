@@ -63,6 +63,7 @@ const api: ViewerFileWorkerApi = {
   component: (ref) => session.component(ref),
   neighbour: (ref, key) => session.neighbour(ref, key),
   findComponent: (id) => session.findComponent(id),
+  usePeaks: (bytes) => session.usePeaks(bytes),
   pdfPageWindows: (timeline) => {
     const windows = session.pdfPageWindows(timeline);
     return Comlink.transfer(windows, [windows.starts.buffer, windows.pages.buffer]);

@@ -1,5 +1,6 @@
 import type { ComponentJson, PdfMarkerComponentJson, ViewerFileJson } from './api-types';
 import { pageWindows, type PageWindows } from './pdf-page-windows';
+import { decodePeaks } from './waveform/peaks';
 import { timelineCsv } from './timeline-tables/timeline-csv';
 import {
   displayOrder,
@@ -121,6 +122,19 @@ export class ViewerFileSession {
     this.tables.clear();
     this.recent = [];
     return { ok: true, header: this.file.header };
+  }
+
+  /**
+   * Gives the Audiowave timelines the recording's own peaks (the bytes of files/{id}/peaks), to
+   * draw its waveform at any zoom. False when they are not peaks or nothing draws them.
+   */
+  usePeaks(bytes: ArrayBuffer): boolean {
+    const peaks = decodePeaks(new Uint8Array(bytes));
+    const waves = this.file?.timelines.filter((timeline) => timeline.kind === 'AUDIOWAVE') ?? [];
+    if (!peaks || waves.length === 0) return false;
+    for (const timeline of waves) timeline.peaks = peaks;
+    this.recent = [];
+    return true;
   }
 
   /** A view's layout, of its own to keep or transfer: a copy where the view was laid out lately. */
@@ -250,6 +264,7 @@ export interface ViewerFileApi {
   component(ref: ComponentRef): ComponentJson | null;
   neighbour(ref: ComponentRef, key: NavigationKey): ComponentRef | null;
   findComponent(id: number): ComponentRef | null;
+  usePeaks(bytes: ArrayBuffer): boolean;
   pdfPageWindows(timeline: number): PageWindows;
   timelineTracks(): TimelineTrack[];
   tableRows(timeline: number, first: number, count: number): string[][];

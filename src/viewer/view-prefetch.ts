@@ -62,6 +62,11 @@ export class ViewPrefetch {
     return ahead ? ahead.layout : this.calls.layout(request);
   }
 
+  /** Drops the views laid out ahead (the file has changed: its recording's peaks came). */
+  forget(): void {
+    this.ahead = [];
+  }
+
   /** Has a view laid out ahead, for `layout` to answer with once. */
   prefetch(request: ViewRequest): void {
     if (this.ahead.some((entry) => this.sameView(entry.request, request))) return;

@@ -392,6 +392,11 @@ export class ViewerController {
     }
   }
 
+  /** Lays out and paints the view again: the file has changed (its recording's peaks came). */
+  redraw(): void {
+    if (!this.disposed) this.requestView(null);
+  }
+
   /** The seconds shown across the timelines (a shared link's zoom). */
   shownSeconds(): number {
     return shownSeconds(this.view);

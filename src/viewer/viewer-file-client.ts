@@ -34,6 +34,11 @@ export interface ViewerFileClient {
    */
   prefetchLayout(request: ViewRequest): void;
   /**
+   * Gives the session the recording's peaks (files/{id}/peaks), dropping views laid out without
+   * them; false when they are not used.
+   */
+  usePeaks(bytes: ArrayBuffer): Promise<boolean>;
+  /**
    * Worker only: hands the worker a canvas to paint the page's first screen on the moment the
    * file is open (src/viewer/early-viewer.ts); resolves once it is on screen, or with null.
    */
@@ -65,6 +70,11 @@ function withPrefetch(api: FileApi, transfer: (bytes: ArrayBuffer) => ArrayBuffe
     open: (bytes: ArrayBuffer, firstView?: ViewRequest) => policy.open(bytes, firstView),
     layout: (request: ViewRequest) => policy.layout(request),
     prefetchLayout: (request: ViewRequest) => policy.prefetch(request),
+    usePeaks: async (bytes: ArrayBuffer) => {
+      const used = await api.usePeaks(transfer(bytes));
+      if (used) policy.forget();
+      return used;
+    },
   };
 }
 
@@ -80,19 +90,21 @@ function inProcessClient(): ViewerFileClient {
     component: async (ref) => (await loading).component(ref),
     neighbour: async (ref, key) => (await loading).neighbour(ref, key),
     findComponent: async (id) => (await loading).findComponent(id),
+    usePeaks: async (bytes) => (await loading).usePeaks(bytes),
     pdfPageWindows: async (timeline) => (await loading).pdfPageWindows(timeline),
     timelineTracks: async () => (await loading).timelineTracks(),
     tableRows: async (timeline, first, count) => (await loading).tableRows(timeline, first, count),
     timelineCsv: async (timeline) => (await loading).timelineCsv(timeline),
     close: async () => (await loading).close(),
   };
-  const { open, layout, prefetchLayout } = withPrefetch(api, (bytes) => bytes);
+  const { open, layout, prefetchLayout, usePeaks } = withPrefetch(api, (bytes) => bytes);
   return {
     api,
     mode: 'in-process',
     open,
     layout,
     prefetchLayout,
+    usePeaks,
     dispose: () => void loading.then((session) => session.close()),
   };
 }
@@ -115,7 +127,7 @@ export function createViewerFileClient(options: { inProcess?: boolean } = {}): V
   const remote = Comlink.wrap<ViewerFileWorkerApi>(worker);
   let disposed = false;
   const api = remote as unknown as FileApi;
-  const { policy, open, layout, prefetchLayout } = withPrefetch(api, (bytes) =>
+  const { policy, open, layout, prefetchLayout, usePeaks } = withPrefetch(api, (bytes) =>
     Comlink.transfer(bytes, [bytes]),
   );
   return {
@@ -124,6 +136,7 @@ export function createViewerFileClient(options: { inProcess?: boolean } = {}): V
     open,
     layout,
     prefetchLayout,
+    usePeaks,
     paintEarly: (request) => remote.paintEarly(Comlink.transfer(request, [request.canvas])),
     openFrom: (request, firstView) =>
       policy.opening<OpenResult | null>(() => remote.fetchAndOpen(request), firstView),

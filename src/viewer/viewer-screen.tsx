@@ -9,6 +9,7 @@ import { abstractClock, type MediaAdapter } from './media/media-adapter';
 import { youtubeAdapter } from './media/youtube-adapter';
 import { youtubeVideoId } from '../shared/tla/media-path';
 import { readShareParams, shareUrl, type ShareMoment } from './share-params';
+import { fetchRecordingPeaks } from './recording-peaks';
 import {
   componentTime,
   ViewerController,
@@ -208,12 +209,20 @@ export function ViewerScreen({
       }
       if (share.time !== null) controller.seek({ time: share.time, ifPlaying: true });
     });
+    // The recording's own waveform, drawn in the Audiowave rows once the server has it.
+    const peaks = new AbortController();
+    if (mode !== 'local' && header.timelines.some((timeline) => timeline.kind === 'AUDIOWAVE')) {
+      void fetchRecordingPeaks(header.id, peaks.signal).then(async (bytes) => {
+        if (bytes && !peaks.signal.aborted && (await client.usePeaks(bytes))) controller.redraw();
+      });
+    }
     return () => {
+      peaks.abort();
       controllerRef.current = null;
       controller.dispose();
       media.dispose();
     };
-  }, [header, client, storage, videoId, clock]);
+  }, [header, client, storage, videoId, clock, mode]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { ViewerFileJson } from '../../src/shared/api-types';
+import { pngBrightness } from './support/png-pixels';
 
 const EXAMPLE_IDS = [
   135, 136, 137, 138, 139, 140, 141, 154, 143, 144, 145, 146, 147, 155, 153, 150, 151, 152,
@@ -141,4 +142,44 @@ test.describe('example recordings', () => {
       expect(Math.abs(onset - firstNote), `file ${id}`).toBeLessThanOrEqual(0.01);
     }
   });
+});
+
+test('the Audiowave row draws the recording’s own waveform, even a few seconds wide', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // The server computes the peaks after it starts: wait until it has them.
+  await expect
+    .poll(async () => (await page.request.get('/api/v1/files/135/peaks')).status(), {
+      timeout: 90_000,
+    })
+    .toBe(200);
+  const peaks = page.waitForResponse(
+    (response) => response.url().endsWith('/files/135/peaks') && response.status() === 200,
+  );
+  await page.goto('/viewer/135?t=60&z=4');
+  await expect(page.getByTestId('timelines')).toHaveAttribute('data-drawn', 'true');
+  await peaks;
+  const row = (await page
+    .locator('[data-testid=timeline-row][data-kind=AUDIOWAVE]')
+    .boundingBox())!;
+  const scroller = (await page.getByTestId('timelines-scroller').boundingBox())!;
+  const clip = { x: scroller.x, y: row.y, width: Math.round(scroller.width), height: row.height };
+  // Four seconds across the screen: the stored bars (one every 0.4 s) would ink a few columns;
+  // the waveform inks nearly every one. Columns are read once the painter has had the peaks.
+  const inkedShare = async () => {
+    const png = await page.screenshot({ clip, path: testInfo.outputPath('audiowave.png') });
+    const pixels = await pngBrightness(page, png);
+    const height = Math.round(row.height);
+    // The right three quarters: the names column is at the left.
+    const from = Math.round(clip.width / 4);
+    let inked = 0;
+    for (let x = from; x < clip.width; x++) {
+      let darkest = 765;
+      for (let y = 0; y < height; y++) darkest = Math.min(darkest, pixels[y * clip.width + x]!);
+      if (darkest < 600) inked++;
+    }
+    return inked / (clip.width - from);
+  };
+  await expect.poll(inkedShare, { timeout: 10_000 }).toBeGreaterThan(0.8);
 });

@@ -7,6 +7,7 @@ import type {
 } from '../api-types';
 import type { MeasureStructure } from './beat-labels';
 import type { AudiowaveBars } from './audiowave-bars';
+import type { Peaks } from '../waveform/peaks';
 import type { HarmonyLabelLookup, HarmonyRow } from './harmony-runs';
 import type { HierarchyRows } from './hierarchy-rows';
 import { KIND_LAYOUTS } from './kinds/registry';
@@ -45,6 +46,8 @@ export interface PreparedTimeline extends TimelineRow {
   harmonyRows?: [HarmonyRow, HarmonyRow];
   harmonyLabels?: HarmonyLabelLookup;
   wave?: AudiowaveBars;
+  /** Audiowave timelines: the recording's own peaks, once the page has fetched them. */
+  peaks?: Peaks;
   score?: PreparedScore;
   /** Score timelines: the median bar length, which decides when accidentals have room. */
   barSeconds?: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodePeaks, encodePeaks, levelFor, PeaksBuilder } from './peaks';
+import { decodePeaks, encodePeaks, levelFor, PeaksBuilder, waveColumns } from './peaks';
 
 /** A second of silence, then a second of a 440 Hz sine at half of full scale, left and right. */
 function toneChannels(sampleRate: number): [Float32Array, Float32Array] {
@@ -74,5 +74,21 @@ describe('waveform peaks', () => {
     // At 4 px/s, 2000 samples a pixel: 4096 is the finest at least that coarse.
     expect(levelFor(peaks, 4).samplesPerPeak).toBe(4096);
     expect(levelFor(peaks, 0.01).samplesPerPeak).toBe(16384);
+  });
+});
+
+describe('the waveform of a view', () => {
+  it('gives each column the lowest and highest peak under it, from the fitting level', () => {
+    const peaks = built(16000);
+    // 1000 px/s, 2 px columns: a column is 16 samples, under a finest peak (256 samples).
+    const near = waveColumns(peaks, { pps: 1000, offset: 1100, viewport: 400 }, 2);
+    expect(near.length).toBe(200);
+    expect(near.every((column) => column.low <= -62 && column.high >= 62)).toBe(true);
+    // Across the edge of the tone: silent columns, then loud ones.
+    const edge = waveColumns(peaks, { pps: 100, offset: 50, viewport: 100 }, 2);
+    expect(edge[0]).toEqual({ x: 0, low: 0, high: 0 });
+    expect(edge.at(-1)!.high).toBeGreaterThanOrEqual(62);
+    // Past the recording's end: nothing.
+    expect(waveColumns(peaks, { pps: 100, offset: 300, viewport: 100 }, 2)).toEqual([]);
   });
 });

@@ -141,3 +141,40 @@ export function levelFor(peaks: Peaks, pixelsPerSecond: number): PeakLevel {
     peaks.levels[peaks.levels.length - 1]!
   );
 }
+
+export interface WaveColumn {
+  x: number;
+  /** The lowest and highest sample in the column, -128..127. */
+  low: number;
+  high: number;
+}
+
+/**
+ * The waveform of a view as columns `columnWidth` px wide: for each, the lowest and highest peak
+ * of the level `levelFor` picks over the column's time. Only the columns on screen (x from 0 to
+ * `viewport`) are read, so a view of a three-hour recording reads a few thousand peaks.
+ */
+export function waveColumns(
+  peaks: Peaks,
+  view: { pps: number; offset: number; viewport: number },
+  columnWidth: number,
+): WaveColumn[] {
+  const level = levelFor(peaks, view.pps / columnWidth);
+  const secondsPerPeak = level.samplesPerPeak / peaks.sampleRate;
+  const count = level.pairs.length / 2;
+  const columns: WaveColumn[] = [];
+  const first = Math.max(0, Math.floor(view.offset / columnWidth) * columnWidth - view.offset);
+  for (let x = first; x < view.viewport; x += columnWidth) {
+    const from = Math.floor((x + view.offset) / view.pps / secondsPerPeak);
+    const to = Math.ceil((x + columnWidth + view.offset) / view.pps / secondsPerPeak);
+    if (from >= count) break;
+    let low = 127;
+    let high = -128;
+    for (let peak = Math.max(0, from); peak < Math.min(count, Math.max(to, from + 1)); peak++) {
+      low = Math.min(low, level.pairs[2 * peak]!);
+      high = Math.max(high, level.pairs[2 * peak + 1]!);
+    }
+    if (high >= low) columns.push({ x, low, high });
+  }
+  return columns;
+}
