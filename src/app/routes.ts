@@ -40,6 +40,12 @@ export function viewerPath(fileId: number | string): string {
   return `/viewer/${encodeURIComponent(String(fileId))}/`;
 }
 
+/** The viewer at a component's moment with it selected (the viewer's share params, t= and c=). */
+export function viewerMomentPath(fileId: number | string, time: number, componentId: number): string {
+  const at = Math.round(Math.max(0, time) * 100) / 100;
+  return `${viewerPath(fileId)}?t=${at}&c=${componentId}`;
+}
+
 /** A help page's slug may contain slashes ('timelines/create'); it is not URI-encoded. */
 export function helpPagePath(slug: string): string {
   return `/help/${slug}/`;

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
-import { viewerPath } from '../app/routes';
+import { viewerMomentPath } from '../app/routes';
 import { usePageTitle } from '../lib/use-page-title';
 import { componentsExportUrl, queryComponents } from '../lib/search-api';
 import { conditionsQuery, type BrowseState } from '../lib/search-url';
@@ -202,7 +202,9 @@ function ComponentRows({ data, kind }: { data: ComponentsQueryResponse; kind: Se
           {fileId === undefined ? (
             ''
           ) : (
-            <Link href={viewerPath(fileId)}>{work?.title ?? 'Untitled'}</Link>
+            <Link href={viewerMomentPath(fileId, componentTime(component), component.id)}>
+              {work?.title ?? 'Untitled'}
+            </Link>
           )}
         </td>
         <td>{work?.composer}</td>
@@ -214,6 +216,11 @@ function ComponentRows({ data, kind }: { data: ComponentsQueryResponse; kind: Se
       </tr>
     );
   });
+}
+
+/** Where a search result sits in its recording: a point's time, a span's start. */
+function componentTime(component: SearchComponentJson): number {
+  return 'time' in component ? component.time : 'start' in component ? component.start : 0;
 }
 
 function cellText(component: SearchComponentJson, key: string): string {

@@ -96,6 +96,18 @@ test("a Marker search for label 'PAC' lists cadences with h:mm:ss.cc times", asy
   await expect(page).toHaveURL(/sort=time&dir=asc/);
   await expect(rows(page).first().locator('td:nth-child(4)')).toHaveText(/^0:00:/);
 
+  // A result opens the viewer at its moment, with the cadence selected.
+  const first = rows(page).first();
+  const [label, time] = [
+    await first.locator('td:nth-child(3)').textContent(),
+    await first.locator('td:nth-child(4)').textContent(),
+  ];
+  await first.getByRole('link').click();
+  await expect(page).toHaveURL(/\/viewer\/\d+\/\?t=[\d.]+&c=\d+$/);
+  await expect(page.locator('.viewer-inspector')).toContainText(label!);
+  await expect(page.locator('.viewer-clock')).toContainText(time!);
+  await page.goBack();
+
   // Changing the kind clears the component conditions, and the marker results with them: the
   // grid shows the new kind's columns, empty until the search is run.
   await page.getByRole('radio', { name: 'Beat' }).check();
