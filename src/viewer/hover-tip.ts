@@ -69,6 +69,18 @@ export class HoverTip {
     });
   };
 
+  /**
+   * The view moved under a still pointer (a zoom, a scroll, a page turn): the tip names what is
+   * under the pointer now, or goes, rather than naming what was there before.
+   */
+  viewChanged(): void {
+    if (this.tip.hidden && !this.hovered) return;
+    this.hide();
+    if (this.pointer && this.frame === 0 && !this.disposed) {
+      this.frame = requestAnimationFrame(this.update);
+    }
+  }
+
   private show(text: string): void {
     this.tip.textContent = text;
     this.tip.hidden = false;

@@ -287,6 +287,7 @@ export class ViewerController {
     }
     scene.draw(layout);
     scene.drawSelection(this.selectionBox());
+    this.hover.viewChanged();
     // The stage first: a worker paints it meanwhile, while this thread updates the DOM.
     const onScreen = scene.render();
     this.knobs = Array.from(

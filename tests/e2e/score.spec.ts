@@ -66,6 +66,13 @@ test('a Score timeline is drawn with its notes, and hovering a note names it', a
   const tip = page.getByTestId('hover-tip');
   await expect(tip).toBeVisible();
   await expect(tip).toHaveText('F♯5 · 0:00:01.50–0:00:02.00 · staff 1');
+  // Zoomed in around the playhead (at 0), the note moves away from the still pointer: the tip
+  // no longer names it.
+  for (let step = 0; step < 3; step++) await page.keyboard.press('+');
+  await expect(tip).not.toHaveText(/F♯5 · 0:00:01\.50/);
+  for (let step = 0; step < 3; step++) await page.keyboard.press('-');
+  await page.mouse.move(x + 1, y);
+  await expect(tip).toHaveText('F♯5 · 0:00:01.50–0:00:02.00 · staff 1');
   await page.mouse.click(x, y);
   await expect(page.getByTestId('inspector')).toContainText('F♯5');
   await expect(page.getByTestId('inspector')).toContainText('Staff');
