@@ -145,6 +145,11 @@ export function ViewerScreen({
     (time: number) => controllerRef.current?.seek({ time, ifPlaying: true }),
     [],
   );
+  const playFrom = useCallback((time: number) => {
+    const controller = controllerRef.current;
+    controller?.seek({ time, ifPlaying: true });
+    controller?.play();
+  }, []);
   const sidePanel = hasPdf(pdfs) ? (
     <PdfSidePanel sources={pdfs} clock={clock} loadPageWindows={loadPageWindows} />
   ) : null;
@@ -329,6 +334,7 @@ export function ViewerScreen({
           data={data}
           embed={mode === 'embed'}
           onSeek={seekTo}
+          onPlayFrom={playFrom}
         />
         {problem && (
           <p className="viewer-problem" role="alert">

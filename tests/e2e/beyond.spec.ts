@@ -59,6 +59,14 @@ function expectedChord(json: ViewerFileJson, time: number): string {
   return [key?.label, chord?.label].filter(Boolean).join(' ');
 }
 
+/** Seconds of an h:mm:ss.cc time. */
+function parseClock(text: string): number {
+  return text
+    .trim()
+    .split(':')
+    .reduce((total, part) => total * 60 + Number(part), 0);
+}
+
 test.describe('beyond the specification', () => {
   test('share: links at the playhead, or at the selected component when it is included', async ({
     page,
@@ -316,12 +324,18 @@ test.describe('beyond the specification', () => {
     await expect(focusedCell.locator('xpath=..')).toHaveAttribute('aria-rowindex', '2');
     for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowDown');
 
-    // Enter seeks to the row's time and the row is marked as the current one.
+    // Enter plays from the row's time (as the table's help says) and marks the row current.
     const row = focusedCell.locator('xpath=..');
-    const time = await row.locator('td').first().textContent();
+    const rowTime = parseClock((await row.locator('td').first().textContent())!);
     await page.keyboard.press('Enter');
-    await expect(page.locator('.viewer-clock')).toContainText(time!);
+    await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
     await expect(row).toHaveAttribute('aria-current', 'true');
+    // Space still pauses, from the grid.
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+    const at = await page.locator('audio').evaluate((audio: HTMLAudioElement) => audio.currentTime);
+    expect(at).toBeGreaterThanOrEqual(rowTime - 0.01);
+    expect(at).toBeLessThan(rowTime + 10);
     await expect(page.locator('tr[aria-current="true"]')).toHaveCount(1);
     await expect(page.getByTestId('table-live-region')).toHaveAttribute('aria-live', 'polite');
     // Paging through the table asked the worker, not the server, for its rows.

@@ -19,6 +19,8 @@ interface TableViewProps {
   clock: PlaybackClock;
   playing: boolean;
   onSeek: (time: number) => void;
+  /** Enter on a row: play from its time. */
+  onPlayFrom: (time: number) => void;
 }
 
 interface Focus {
@@ -59,14 +61,15 @@ function useRowWindow(
 
 /**
  * The 'Table' view: one timeline at a time as an ARIA grid. Arrow keys move between cells,
- * Page Up/Down and Ctrl+Home/End between pages and ends, Enter seeks to the row's component.
+ * Page Up/Down and Ctrl+Home/End between pages and ends, Enter plays from the row's time.
  * Rows are shown a page at a time (a beat timeline can have tens of thousands), their cells asked
  * of the file worker page by page; the row count, the row under the playhead and what is said
  * for it come from the timeline's track. aria-rowcount and aria-rowindex tell screen readers
  * where they are in the whole timeline. The row under the playhead is marked from the frame
  * loop, not by re-rendering, and announced (politely, only while playing) in a live region.
  */
-export function TimelineTableView({ tracks, loadRows, clock, playing, onSeek }: TableViewProps) {
+export function TimelineTableView(props: TableViewProps) {
+  const { tracks, loadRows, clock, playing, onSeek, onPlayFrom } = props;
   const ids = useId();
   const [chosen, setChosen] = useState(0);
   const [focus, setFocus] = useState<Focus>({ row: 0, column: 0 });
@@ -133,7 +136,7 @@ export function TimelineTableView({ tracks, loadRows, clock, playing, onSeek }: 
       const start = track.starts[focus.row];
       if (start !== undefined) {
         event.preventDefault();
-        onSeek(start);
+        onPlayFrom(start);
       }
       return;
     }

@@ -26,6 +26,8 @@ export interface TimelineToolsProps {
   /** The embed shows the strip only. */
   embed?: boolean;
   onSeek: (time: number) => void;
+  /** Plays from a time (the table view's Enter). */
+  onPlayFrom: (time: number) => void;
 }
 
 function download(name: string, bytes: Uint8Array<ArrayBuffer>) {
@@ -124,6 +126,7 @@ export function TimelineTools(props: TimelineToolsProps) {
             clock={clock}
             playing={props.playing}
             onSeek={props.onSeek}
+            onPlayFrom={props.onPlayFrom}
           />
         </div>
       )}
