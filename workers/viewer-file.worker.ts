@@ -64,6 +64,7 @@ const api: ViewerFileWorkerApi = {
   neighbour: (ref, key) => session.neighbour(ref, key),
   findComponent: (id) => session.findComponent(id),
   usePeaks: (bytes) => session.usePeaks(bytes),
+  barStart: (number, pass, after) => session.barStart(number, pass, after),
   pdfPageWindows: (timeline) => {
     const windows = session.pdfPageWindows(timeline);
     return Comlink.transfer(windows, [windows.starts.buffer, windows.pages.buffer]);

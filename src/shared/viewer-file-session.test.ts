@@ -12,9 +12,28 @@ import { timelineTrack } from './timeline-tables/timeline-tracks';
 import { ViewerFileSession } from './viewer-file-session';
 import { viewerFixture } from './viewer-layout/viewer-fixture.test-support';
 
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
 describe('ViewerFileSession', () => {
+  it('finds a bar by its printed number, and each playing of a repeated one', () => {
+    const session = new ViewerFileSession();
+    const fixture = viewerFixture();
+    const beats = fixture.timelines.find((timeline) => timeline.kind === 'BEAT_TIMELINE')!;
+    // 100 beats a second apart, four to a bar: bars 1-4, then 1-4 again (a repeat), 5...
+    beats.measure_numbers = JSON.stringify([1, 2, 3, 4, 1, 2, 3, 4, ...range(5, 21)]);
+    session.open(bytes(fixture));
+    expect(session.barStart(3, null)).toBe(8);
+    expect(session.barStart(3, 2)).toBe(24);
+    expect(session.barStart(3, 3)).toBeNull();
+    // Asked again from its first playing: the second; from the second: the first again.
+    expect(session.barStart(3, null, 8)).toBe(24);
+    expect(session.barStart(3, null, 24)).toBe(8);
+    expect(session.barStart(20, null)).toBe(92);
+    expect(session.barStart(99, null)).toBeNull();
+  });
+
+
   it('opens the file bytes and answers layout, component and navigation requests', () => {
     const session = new ViewerFileSession();
     const opened = session.open(bytes(viewerFixture()));

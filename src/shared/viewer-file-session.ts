@@ -1,6 +1,8 @@
 import type { ComponentJson, PdfMarkerComponentJson, ViewerFileJson } from './api-types';
 import { pageWindows, type PageWindows } from './pdf-page-windows';
 import { decodePeaks } from './waveform/peaks';
+import { fileTimeMap } from './time-map/beat-timeline-fields';
+import type { TimeMap } from './time-map/time-map';
 import { timelineCsv } from './timeline-tables/timeline-csv';
 import {
   displayOrder,
@@ -102,6 +104,8 @@ export class ViewerFileSession {
   private file: PreparedFile | null = null;
   private json: ViewerFileJson | null = null;
   private byId: Map<number, ComponentRef> | null = null;
+  /** The file's bars, worked out when first asked for. */
+  private map: { value: TimeMap | null } | null = null;
   private warmedUp = false;
   /** Timeline tables by the timeline's index, built when first asked for (null: no table). */
   private tables = new Map<number, TimelineTable | null>();
@@ -118,6 +122,7 @@ export class ViewerFileSession {
     this.file = opened.file;
     this.json = opened.json;
     this.byId = null;
+    this.map = null;
     this.warmedUp = false;
     this.tables.clear();
     this.recent = [];
@@ -173,6 +178,20 @@ export class ViewerFileSession {
     if (!timeline) return null;
     const index = neighbourComponent(timeline, ref.index, key);
     return index === null ? null : { timeline: ref.timeline, index };
+  }
+
+  /**
+   * Where the `pass`-th playing of bar `number` starts, by the file's time map (its first beat
+   * timeline); with `after`, the first playing of it that starts later than that time, round to
+   * the first again. Null when the file has no such bar.
+   */
+  barStart(number: number, pass: number | null, after: number | null = null): number | null {
+    this.map ??= { value: fileTimeMap(this.requireJson().timelines, null) };
+    const bars = this.map.value?.barsNumbered(number) ?? [];
+    if (bars.length === 0) return null;
+    if (pass !== null) return bars[pass - 1]?.start ?? null;
+    if (after === null) return bars[0]!.start;
+    return (bars.find((bar) => bar.start > after + 1e-6) ?? bars[0]!).start;
   }
 
   /** A component by its id in the file JSON (for share links); null when no drawn one has it. */
@@ -264,6 +283,7 @@ export interface ViewerFileApi {
   component(ref: ComponentRef): ComponentJson | null;
   neighbour(ref: ComponentRef, key: NavigationKey): ComponentRef | null;
   findComponent(id: number): ComponentRef | null;
+  barStart(number: number, pass: number | null, after?: number | null): number | null;
   usePeaks(bytes: ArrayBuffer): boolean;
   pdfPageWindows(timeline: number): PageWindows;
   timelineTracks(): TimelineTrack[];

@@ -7,13 +7,17 @@ describe('share params', () => {
       time: 83.5,
       componentId: 12,
       span: 7.25,
+      bar: null,
     });
-    expect(readShareParams('')).toEqual({ time: null, componentId: null, span: null });
-    expect(readShareParams('?t=abc&c=-1&z=0')).toEqual({
-      time: null,
-      componentId: null,
-      span: null,
-    });
+    const none = { time: null, componentId: null, span: null, bar: null };
+    expect(readShareParams('')).toEqual(none);
+    expect(readShareParams('?t=abc&c=-1&z=0&m=x')).toEqual(none);
+  });
+
+  it('reads a bar, and which playing of it', () => {
+    expect(readShareParams('?m=25').bar).toEqual({ number: 25, pass: null });
+    expect(readShareParams('?m=25&p=2').bar).toEqual({ number: 25, pass: 2 });
+    expect(readShareParams('?m=0&p=0').bar).toEqual({ number: 0, pass: null });
   });
 
   it('writes a link with the time and zoom in hundredths, and the component if any', () => {

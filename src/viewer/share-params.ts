@@ -1,13 +1,15 @@
 /**
  * Share links: /viewer/{id}?t=83.5&c=1234&z=12 opens at 83.5 s with component 1234 selected,
  * showing 12 seconds across the timelines (the zoom as a stretch of music, the same on a phone as
- * on a wide screen).
+ * on a wide screen). ?m=25 opens at bar 25, ?m=25&p=2 at its second playing through a repeat.
  */
 export interface ShareParams {
   time: number | null;
   componentId: number | null;
   /** Seconds shown across the time axis. */
   span: number | null;
+  /** m= (and p=): a bar by its printed number, and which playing of it through a repeat. */
+  bar: { number: number; pass: number | null } | null;
 }
 
 const DECIMAL = /^\d+(\.\d+)?$/;
@@ -20,7 +22,13 @@ export function readShareParams(search: string): ShareParams {
   const time = t !== null && DECIMAL.test(t.trim()) ? Number(t) : null;
   const componentId = c !== null && /^\d{1,15}$/.test(c.trim()) ? Number(c) : null;
   const span = z !== null && DECIMAL.test(z.trim()) && Number(z) > 0 ? Number(z) : null;
-  return { time, componentId, span };
+  const m = params.get('m')?.trim();
+  const p = params.get('p')?.trim();
+  const bar =
+    m !== undefined && /^\d{1,6}$/.test(m)
+      ? { number: Number(m), pass: p !== undefined && /^[1-9]\d{0,3}$/.test(p) ? Number(p) : null }
+      : null;
+  return { time, componentId, span, bar };
 }
 
 export interface ShareTarget {

@@ -91,6 +91,7 @@ function inProcessClient(): ViewerFileClient {
     neighbour: async (ref, key) => (await loading).neighbour(ref, key),
     findComponent: async (id) => (await loading).findComponent(id),
     usePeaks: async (bytes) => (await loading).usePeaks(bytes),
+    barStart: async (number, pass, after) => (await loading).barStart(number, pass, after),
     pdfPageWindows: async (timeline) => (await loading).pdfPageWindows(timeline),
     timelineTracks: async () => (await loading).timelineTracks(),
     tableRows: async (timeline, first, count) => (await loading).tableRows(timeline, first, count),

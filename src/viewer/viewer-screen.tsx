@@ -150,6 +150,23 @@ export function ViewerScreen({
     controller?.seek({ time, ifPlaying: true });
     controller?.play();
   }, []);
+  const hasBars = header.timelines.some((timeline) => timeline.kind === 'BEAT');
+  // Enter again on the same bar goes to its next playing through a repeat.
+  const lastBar = useRef<{ number: number; time: number } | null>(null);
+  const goToBar = useCallback(
+    async (number: number): Promise<string | null> => {
+      const controller = controllerRef.current;
+      if (!controller) return null;
+      const last = lastBar.current;
+      const again = last?.number === number && Math.abs(controller.time() - last.time) < 0.05;
+      const at = await client.api.barStart(number, null, again ? last.time : null);
+      if (at === null) return `No bar ${number} in this file`;
+      controller.seek({ time: at, ifPlaying: true });
+      lastBar.current = { number, time: at };
+      return null;
+    },
+    [client],
+  );
   const sidePanel = hasPdf(pdfs) ? (
     <PdfSidePanel sources={pdfs} clock={clock} loadPageWindows={loadPageWindows} />
   ) : null;
@@ -208,6 +225,10 @@ export function ViewerScreen({
         if (selected && share.time === null) {
           controller.seek({ time: componentTime(selected.component), ifPlaying: true });
         }
+      }
+      if (share.bar !== null && share.time === null) {
+        const at = await client.api.barStart(share.bar.number, share.bar.pass);
+        if (at !== null) controller.seek({ time: at, ifPlaying: true });
       }
       if (share.span !== null) {
         controller.showSpan(share.span, share.time ?? controller.time());
@@ -311,6 +332,7 @@ export function ViewerScreen({
           onZoomOut={() => controllerRef.current?.zoomStep(-1)}
           onFit={() => controllerRef.current?.fitToScreen()}
           onVideoSize={setVideoSize}
+          onGoToBar={hasBars ? goToBar : null}
           onCopyLink={async () => {
             const moment = shareMoment();
             if (!moment) return null;

@@ -19,6 +19,8 @@ interface ToolbarProps {
   onVideoSize: (size: VideoSize) => void;
   /** Copies the link; says what became of it ('Link copied'), or null when there is none. */
   onCopyLink: () => Promise<string | null>;
+  /** Goes to a bar by its printed number; says why not when it cannot ('No bar 99'). */
+  onGoToBar: ((number: number) => Promise<string | null>) | null;
 }
 
 function Icon({ path }: { path: string }) {
@@ -62,12 +64,14 @@ const COPIED_MS = 2500;
 
 /** The media toolbar: play/pause, stop, elapsed / total, zoom, fit and (for video) the size. */
 export function ViewerToolbar(props: ToolbarProps) {
-  const [copied, setCopied] = useState('');
+  const [notice, setNotice] = useState('');
   useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(''), COPIED_MS);
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(''), COPIED_MS);
     return () => clearTimeout(timer);
-  }, [copied]);
+  }, [notice]);
+  const [bar, setBar] = useState('');
+  const goToBar = props.onGoToBar;
   return (
     <div className="viewer-toolbar" role="toolbar" aria-label="Media and zoom">
       {props.canPlay && (
@@ -99,7 +103,7 @@ export function ViewerToolbar(props: ToolbarProps) {
       </ToolbarButton>
       <ToolbarButton
         label="Copy a link to this position"
-        onClick={() => void props.onCopyLink().then((said) => setCopied(said ?? ''))}
+        onClick={() => void props.onCopyLink().then((said) => setNotice(said ?? ''))}
       >
         <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
           <path
@@ -111,8 +115,32 @@ export function ViewerToolbar(props: ToolbarProps) {
           />
         </svg>
       </ToolbarButton>
+      {goToBar && (
+        <form
+          className="viewer-bar"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const number = /^\s*\d{1,6}\s*$/.test(bar) ? Number(bar) : null;
+            if (number === null) setNotice('Type a bar number');
+            else void goToBar(number).then((said) => setNotice(said ?? ''));
+          }}
+        >
+          <label>
+            <span>Bar</span>
+            <input
+              type="text"
+              inputMode="numeric"
+              size={4}
+              value={bar}
+              onChange={(event) => setBar(event.target.value)}
+              aria-label="Go to bar"
+              title="Go to bar (Enter again: its next playing through a repeat)"
+            />
+          </label>
+        </form>
+      )}
       <span className="viewer-copied" role="status" data-testid="link-status">
-        {copied}
+        {notice}
       </span>
       {props.isVideo && (
         <label className="viewer-size">

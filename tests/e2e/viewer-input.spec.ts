@@ -1,3 +1,5 @@
+import { fileTimeMap } from '../../src/shared/time-map/beat-timeline-fields';
+import type { ViewerFileJson } from '../../src/shared/api-types';
 import { expect, test, type Page } from '@playwright/test';
 import { timeAxis } from './support/time-axis';
 import { clicksWav, tlaFor, uploadPublic } from './support/viewer-files';
@@ -156,4 +158,38 @@ test('dragging on the ruler and the slider knob keeps playback under the pointer
   const back = await timeUnder(page, ruler.x + ruler.width * 0.2);
   expect(Math.abs((await mediaTime(page)) - back.time)).toBeLessThanOrEqual(back.perPixel);
   await expect(page.locator('.viewer-inspector')).toHaveCount(0);
+});
+
+test('a bar number goes to that bar: in the toolbar, again for its repeat, and in a link', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const json = (await (await page.request.get('/api/v1/files/135/json')).json()) as ViewerFileJson;
+  const map = fileTimeMap(json.timelines, null)!;
+  const repeated = map.bars.find((bar) => bar.pass === 2)!;
+  expect(repeated, 'a bar played twice').toBeDefined();
+  const [once, twice] = map.barsNumbered(repeated.number);
+  const audioTime = () =>
+    page.locator('audio').evaluate((audio: HTMLAudioElement) => audio.currentTime);
+
+  await page.goto(`/viewer/135?m=${repeated.number}&p=2`);
+  await expect(page.getByTestId('timelines')).toHaveAttribute('data-drawn', 'true');
+  const beats = page.getByTestId('now-playing-beat');
+  await expect(beats).toHaveText(new RegExp(`^measure ${repeated.number}, beat 1\\b`));
+  await expect.poll(audioTime).toBeCloseTo(twice!.start, 2);
+
+  const box = page.getByRole('textbox', { name: 'Go to bar' });
+  await box.fill(String(repeated.number));
+  await box.press('Enter');
+  await expect.poll(audioTime).toBeCloseTo(once!.start, 2);
+  // Enter again: the bar's next playing through the repeat, then the first again.
+  await box.press('Enter');
+  await expect.poll(audioTime).toBeCloseTo(twice!.start, 2);
+  await box.press('Enter');
+  await expect.poll(audioTime).toBeCloseTo(once!.start, 2);
+
+  await box.fill('9999');
+  await box.press('Enter');
+  await expect(page.getByTestId('link-status')).toHaveText('No bar 9999 in this file');
+  await expect.poll(audioTime).toBeCloseTo(once!.start, 2);
 });

@@ -4,6 +4,7 @@
  * on screen (`tableRowWindow`), for compact per-timeline arrays (timeline-tracks.ts) and for a
  * timeline's CSV (timeline-csv.ts), so the file is never parsed or sorted on the main thread.
  */
+import { beatTimelineMeasures } from '../time-map/beat-timeline-fields';
 import type {
   BeatComponentJson,
   ComponentJson,
@@ -58,15 +59,6 @@ const TABLE_KINDS: readonly ViewerKind[] = [
   'SCORE',
 ];
 
-function numberList(text: string | undefined): number[] {
-  try {
-    const value: unknown = JSON.parse(text ?? '[]');
-    return Array.isArray(value) ? value.filter((n): n is number => typeof n === 'number') : [];
-  } catch {
-    return [];
-  }
-}
-
 const point = (component: ComponentJson & { time: number }, level = 0): TableRow => ({
   id: component.id,
   start: component.time,
@@ -80,10 +72,7 @@ function beatRows(timeline: TimelineJson, components: BeatComponentJson[]): Tabl
   const sorted = [...components].sort((a, b) => a.time - b.time);
   const structure = measureStructure({
     beatCount: sorted.length,
-    beatPattern: numberList(timeline.beat_pattern),
-    beatsInMeasure: numberList(timeline.beats_in_measure),
-    measureNumbers: numberList(timeline.measure_numbers),
-    measuresToForceDisplay: numberList(timeline.measures_to_force_display),
+    ...beatTimelineMeasures(timeline),
   });
   let measure = -1;
   return sorted.map((c, beat) => {

@@ -14,6 +14,7 @@ describe('share links', () => {
       time: 83.46,
       componentId: 1234,
       span: 30,
+      bar: null,
     });
     expect(viewerShareLink('https://tilia.example', 7, { time: 0 })).toBe(
       'https://tilia.example/viewer/7?t=0',

@@ -9,17 +9,7 @@ import {
   SMALL_LABEL_FONT_SIZE,
 } from '../layout-constants';
 import { centredTop, pointKind, sortedPoints } from './kind-layout';
-
-/** A list of numbers stored as JSON text in a beat timeline's fields; [] when it is not one. */
-function numberList(text: string | undefined): number[] {
-  if (!text) return [];
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed.filter((n): n is number => typeof n === 'number') : [];
-  } catch {
-    return [];
-  }
-}
+import { beatTimelineMeasures } from '../../time-map/beat-timeline-fields';
 
 /** Beats: a tick per beat, a taller one and the measure's number on each measure's first. */
 export const beatLayout = pointKind(BEAT_HEIGHT, MAX_BEAT_HEIGHT, {
@@ -28,10 +18,7 @@ export const beatLayout = pointKind(BEAT_HEIGHT, MAX_BEAT_HEIGHT, {
     prepared.points = sortedPoints(beats);
     prepared.measures = measureStructure({
       beatCount: beats.length,
-      beatPattern: numberList(timeline.beat_pattern),
-      beatsInMeasure: numberList(timeline.beats_in_measure),
-      measureNumbers: numberList(timeline.measure_numbers),
-      measuresToForceDisplay: numberList(timeline.measures_to_force_display),
+      ...beatTimelineMeasures(timeline),
     });
   },
 
