@@ -193,3 +193,14 @@ test('a bar number goes to that bar: in the toolbar, again for its repeat, and i
   await expect(page.getByTestId('link-status')).toHaveText('No bar 9999 in this file');
   await expect.poll(audioTime).toBeCloseTo(once!.start, 2);
 });
+
+test('the time ruler’s labels are set at 12 px at least, like every other label', async ({
+  page,
+}) => {
+  await open(page);
+  const sizes = await page
+    .locator('.viewer-ruler__tick:not([hidden])')
+    .evaluateAll((ticks) => ticks.map((tick) => parseFloat(getComputedStyle(tick).fontSize)));
+  expect(sizes.length).toBeGreaterThan(2);
+  expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
+});

@@ -18,10 +18,10 @@ export interface RulerTick {
 /** Round intervals, in seconds, from a tenth of a second to an hour. */
 const INTERVALS = [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600] as const;
 
-/** Room a label needs, in pixels ('1:23:45' at 11 px plus a gap). */
-export const RULER_LABEL_SPACING = 72;
+/** Room a label needs, in pixels ('1:23:45' at 12 px plus a gap). */
+export const RULER_LABEL_SPACING = 76;
 /** The ruler's type size and the padding between a tick and its label (viewer.css). */
-const RULER_FONT_SIZE = 11;
+const RULER_FONT_SIZE = 12;
 const RULER_LABEL_PADDING = 3;
 
 /** How far right of its tick a label reaches, with a gap after it. */
