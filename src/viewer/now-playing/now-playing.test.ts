@@ -3,7 +3,7 @@ import { timelineTables } from '../../shared/timeline-tables/timeline-tables';
 import { timelineTrack } from '../../shared/timeline-tables/timeline-tracks';
 import { beyondJson } from '../../shared/viewer-json/tla-fixture.test-support';
 import { nowPlayingTimelines } from '../../shared/early-paint/viewer-page-text';
-import { NOTHING, nowPlayingText } from './now-playing';
+import { NOTHING, nowPlayingText, UNLABELLED } from './now-playing';
 
 describe('now playing', () => {
   const tracks = timelineTables(beyondJson()).map(timelineTrack);
@@ -21,8 +21,9 @@ describe('now playing', () => {
     expect(at(35)).toEqual(['Exposition › S, "second"', 'HC', 'measure 3, beat 1', 'a: Am']);
   });
 
-  it('says nothing for a section without a label, and nothing before the first component', () => {
-    expect(nowPlayingText(strip[0]!, 45)).toBe(NOTHING);
+  it('says a section has no label, and nothing before the first component', () => {
+    expect(nowPlayingText(strip[0]!, 45)).toBe(UNLABELLED);
+    expect(nowPlayingText(strip[0]!, 10_000)).toBe(NOTHING);
     expect(nowPlayingText(strip[1]!, 0)).toBe(NOTHING);
   });
 });

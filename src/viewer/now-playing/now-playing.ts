@@ -10,6 +10,8 @@ import {
 } from '../../shared/timeline-tables/timeline-tracks';
 
 export const NOTHING = '—';
+/** Inside a hierarchy's units, none of which has a label. */
+export const UNLABELLED = '(unlabelled)';
 
 /** The last harmony and the last key at or before the time: 'D: V65', or one of them alone. */
 function harmonyText(track: TimelineTrack, time: number): string {
@@ -60,10 +62,13 @@ function longestRow(track: TimelineTrack): number {
 export function nowPlayingText(track: TimelineTrack, time: number): string {
   switch (track.kind) {
     case 'HIERARCHY': {
-      const labels = enclosingUnits(track, time)
+      const units = enclosingUnits(track, time);
+      const labels = units
         .map((unit) => rowSpoken(track, unit))
         .filter((label) => label.trim() !== '');
-      return labels.length > 0 ? labels.join(' › ') : NOTHING;
+      // Inside units without labels is not outside every unit.
+      if (labels.length === 0) return units.length > 0 ? UNLABELLED : NOTHING;
+      return labels.join(' › ');
     }
     case 'HARMONY':
       return harmonyText(track, time);
