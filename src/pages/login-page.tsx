@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../app/routes';
 import { login } from '../lib/api-client';
@@ -15,10 +16,18 @@ import {
 const required = 'This field is required';
 
 /** Login (SPEC.md section 2): both fields required; a refused login shows the server's detail. */
+/** The username just signed up with, when the sign-up page sent the user here. */
+function registeredAs(): string | null {
+  const state: unknown = window.history.state;
+  if (typeof state !== 'object' || state === null || !('registeredAs' in state)) return null;
+  return typeof state.registeredAs === 'string' ? state.registeredAs : null;
+}
+
 export function LoginPage() {
   usePageTitle('Login');
+  const [registered] = useState(registeredAs);
   const { form, errors, setErrors, busy, bind, run } = useAccountForm({
-    username: '',
+    username: registered ?? '',
     password: '',
   });
 
@@ -37,6 +46,11 @@ export function LoginPage() {
 
   return (
     <AccountCard title="Login">
+      {registered !== null && (
+        <p className="account-form__notice" role="status">
+          Your account is ready. Log in with your password to start uploading.
+        </p>
+      )}
       <AccountForm onSubmit={() => void submit()} submitLabel="LOGIN" busy={busy}>
         <FormField label="USER NAME" {...bind('username')} autoComplete="username" />
         <PasswordField label="PASSWORD" purpose="current" {...bind('password')} />

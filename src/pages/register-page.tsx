@@ -38,7 +38,8 @@ export function RegisterPage() {
   const submit = () =>
     run(async () => {
       await register(form);
-      navigate(paths.login);
+      // The login page greets the new account and fills in its username (login-page.tsx).
+      navigate(paths.login, { state: { registeredAs: form.username.trim() } });
     }, fields);
 
   return (

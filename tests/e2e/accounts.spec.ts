@@ -75,6 +75,11 @@ test.describe('accounts', () => {
     await field(page, 'REPEAT PASSWORD').fill(password);
     await page.getByRole('button', { name: 'SIGN UP' }).click();
     await expect.poll(() => pathname(page)).toBe('/login/');
+    // The login page says the account is made, with its username filled in.
+    await expect(page.getByRole('status')).toHaveText(
+      'Your account is ready. Log in with your password to start uploading.',
+    );
+    await expect(field(page, 'USER NAME')).toHaveValue(username);
 
     await logInThroughForm(page, username);
     expect(await stored(page, 'username')).toBe(username);
