@@ -76,7 +76,7 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'SIGN UP' }).click();
     await expect.poll(() => pathname(page)).toBe('/login/');
     // The login page says the account is made, with its username filled in.
-    await expect(page.getByRole('status')).toHaveText(
+    await expect(page.getByRole('status').filter({ hasText: 'account' })).toHaveText(
       'Your account is ready. Log in with your password to start uploading.',
     );
     await expect(field(page, 'USER NAME')).toHaveValue(username);
