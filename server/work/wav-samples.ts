@@ -64,7 +64,8 @@ export async function wavSamples(path: string, chunkBytes: number): Promise<Peak
           float: realCode === IEEE_FLOAT,
         };
       } else if (id === 'data' && format && format.channels > 0 && format.sampleRate > 0) {
-        return readData(file, at + 8, Math.min(length, size - at - 8), format, chunkBytes);
+        // Awaited here: the file closes when this function returns.
+        return await readData(file, at + 8, Math.min(length, size - at - 8), format, chunkBytes);
       }
       at += 8 + length + (length % 2);
     }

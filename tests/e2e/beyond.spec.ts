@@ -106,7 +106,7 @@ test.describe('beyond the specification', () => {
     expect(link).toMatch(new RegExp(`/viewer/135\\?t=${at}&c=${marker.id}&z=[0-9.]+$`));
     const snippet = await dialog.getByTestId('embed-snippet').inputValue();
     expect(snippet).toContain('<iframe src="');
-    expect(snippet).toMatch(new RegExp(`/embed/135\\?t=${at}&z=[0-9.]+"`));
+    expect(snippet).toMatch(new RegExp(`/embed/135\\?t=${at}&amp;z=[0-9.]+"`));
     await dialog.getByRole('button', { name: 'Copy link' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Link copied to the clipboard.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
