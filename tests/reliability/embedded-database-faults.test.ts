@@ -20,7 +20,7 @@ import {
  * started on the same DATA_DIR, and kill -9 at random moments of writes. After every restart each
  * acknowledged write is there, and amcheck finds nothing wrong.
  */
-const KILLS = Number(process.env.FAULT_KILLS ?? 12);
+const KILLS = Number(process.env.FAULT_KILLS ?? 30);
 const SEED = Number(process.env.FAULT_SEED ?? Date.now() % 1_000_000);
 const READY = 'Server listening';
 /** The production build is what a user runs; the suite runs after `npm test` has built it. */
