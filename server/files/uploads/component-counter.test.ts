@@ -63,4 +63,15 @@ describe('ComponentCounter', () => {
     });
     expect(counted(new TextEncoder().encode(text), 1)).toBe(2);
   });
+
+  it('reads a long string full of escapes in one pass, however the file is cut', () => {
+    // Four million escapes: looking for the closing quote afresh at each would take hours.
+    const text = JSON.stringify({
+      media_metadata: { notes: '\n'.repeat(4_000_000) },
+      timelines: { '0': { components: { '1': { label: '"\\"' }, '2': {} } } },
+    });
+    const bytes = new TextEncoder().encode(text);
+    expect(counted(bytes)).toBe(2);
+    expect(counted(bytes, 65_536)).toBe(2);
+  });
 });

@@ -21,6 +21,11 @@ const TIMELINE_DEPTH = 3;
 /** Longer keys are none of the two we look for. */
 const KEY_ROOM = 16;
 
+/** An indexOf result, with `none` where nothing was found. */
+function found(index: number, none: number): number {
+  return index < 0 ? none : index;
+}
+
 function isSpace(byte: number): boolean {
   return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 }
@@ -43,9 +48,18 @@ export class ComponentCounter {
   /** The container at depth 2 is `timelines`; the one at depth 4 a timeline's `components`. */
   private inTimelines = false;
   private inComponents = false;
+  /**
+   * Where the next quote and backslash are in the chunk being read (its length for none), found
+   * again only once passed: looking each up afresh at every backslash made a long string full of
+   * escapes cost its length squared.
+   */
+  private nextQuote = -1;
+  private nextBackslash = -1;
 
   /** Reads the next bytes of the file. */
   push(bytes: Uint8Array): void {
+    this.nextQuote = -1;
+    this.nextBackslash = -1;
     let i = 0;
     const length = bytes.length;
     while (i < length) {
@@ -63,10 +77,12 @@ export class ComponentCounter {
     }
     if (!this.capturing) {
       // Most of a file is string contents: jump to the next quote or backslash.
-      const quote = bytes.indexOf(QUOTE, i);
-      const backslash = bytes.indexOf(BACKSLASH, i);
-      if (quote < 0 && backslash < 0) return bytes.length;
-      i = backslash >= 0 && (quote < 0 || backslash < quote) ? backslash : quote;
+      if (this.nextQuote < i) this.nextQuote = found(bytes.indexOf(QUOTE, i), bytes.length);
+      if (this.nextBackslash < i) {
+        this.nextBackslash = found(bytes.indexOf(BACKSLASH, i), bytes.length);
+      }
+      i = Math.min(this.nextQuote, this.nextBackslash);
+      if (i >= bytes.length) return bytes.length;
     }
     const byte = bytes[i]!;
     if (byte === BACKSLASH) {
