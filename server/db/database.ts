@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { createPglite, dumpPglite } from './pglite-host';
 import { PgliteProxy, startPgliteWorker, type ProxyTransaction } from './pglite-proxy';
 import * as schema from './schema';
+import { failedCopy } from './query-errors';
 
 export type RunScript = (script: string) => Promise<Record<string, unknown>[]>;
 
@@ -164,7 +165,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           db: drizzlePg(connection, { schema }) as unknown as Db,
           copyRows: async (table, columns, rows) => {
             const sql = copyStatement(table, columns, 'STDIN');
-            await pipeline(Readable.from([rows]), connection.query(copyFromStdin(sql)));
+            await pipeline(Readable.from([rows]), connection.query(copyFromStdin(sql))).catch(
+              (error: unknown) => {
+                throw failedCopy(sql, rows.byteLength, error);
+              },
+            );
           },
         });
         await connection.query('COMMIT');
@@ -196,7 +201,10 @@ function pgliteTransaction(
   return {
     db: drizzlePglite(tx as unknown as PGlite, { schema }) as unknown as Db,
     copyRows: async (table, columns, rows) => {
-      await copy(copyStatement(table, columns, `'/dev/blob'`), rows);
+      const sql = copyStatement(table, columns, `'/dev/blob'`);
+      await copy(sql, rows).catch((error: unknown) => {
+        throw failedCopy(sql, rows.byteLength, error);
+      });
     },
   };
 }

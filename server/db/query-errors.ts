@@ -70,3 +70,18 @@ export function loggableError(error: unknown): unknown {
     [`FailedQueryError: ${message}`, ...frames].join('\n'),
   );
 }
+
+/**
+ * A failed COPY of rows into a table as the log may show it: the statement and the size of what
+ * it carried, never the rows (an upload's titles and comments).
+ */
+export function failedCopy(statement: string, bytes: number, cause: unknown): Error {
+  const message = `database query failed (COPY of ${bytes} bytes)`;
+  const frames = (new Error().stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  return new FailedQueryError(
+    message,
+    clip(statement),
+    databaseCause(cause),
+    [`FailedQueryError: ${message}`, ...frames].join('\n'),
+  );
+}

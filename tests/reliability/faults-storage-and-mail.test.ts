@@ -79,7 +79,11 @@ describe.each(databaseKinds)('storage faults on %s', (kind) => {
       headers: suite.ana.auth,
     });
     const url = json.json<{ concrete_work: { url: string } }>().concrete_work.url;
-    expect((await suite.app.inject({ url: `/media/${url}` })).statusCode).toBe(200);
+    // A private file's recording goes to its owner's browser, which holds the media cookie.
+    const cookie = String(json.headers['set-cookie'] ?? '').split(';')[0]!;
+    expect((await suite.app.inject({ url: `/media/${url}`, headers: { cookie } })).statusCode).toBe(
+      200,
+    );
   });
 });
 
