@@ -40,6 +40,26 @@ function snapshot(folder: string): Map<string, string> {
   return files;
 }
 
+/** Waits until no stored recording's waveform is still being computed (none answers 202). */
+async function peaksSettled(base: string): Promise<void> {
+  const ids: number[] = [];
+  for (let page = 1; ; page++) {
+    const listed = await fetch(`${base}/api/v1/files/query/?query=%7B%7D&page=${page}`);
+    const { files, count } = (await listed.json()) as { files: { id: number }[]; count: number };
+    ids.push(...files.map((file) => file.id));
+    if (files.length === 0 || ids.length >= count) break;
+  }
+  expect(ids.length).toBeGreaterThan(0);
+  for (const id of ids) {
+    for (let tries = 0; tries < 600; tries++) {
+      const response = await fetch(`${base}/api/v1/files/${id}/peaks`);
+      await response.arrayBuffer();
+      if (response.status !== 202) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
 describe('the embedded database under a second server and kill -9', () => {
   let folder: string;
   let env: Record<string, string>;
@@ -71,6 +91,9 @@ describe('the embedded database under a second server and kill -9', () => {
   it('refuses a second server on the same data directory before it opens anything', async () => {
     const first = await start();
     try {
+      // The first server computes the seeded recordings' waveforms after it starts: idle only
+      // once they are stored.
+      await peaksSettled(base);
       const before = snapshot(pgliteDir);
       for (const port of [env.PORT!, '0']) {
         const second = spawnSync(process.execPath, [SERVER], {

@@ -8,6 +8,9 @@ import { recordingsWithoutPeaks, storePeaks } from './peaks.repository';
 /** Recordings looked up at a time. */
 const BATCH = 16;
 
+/** The longest a shutdown waits for the recording being decoded. */
+const CLOSE_WAIT_MS = 5_000;
+
 const FAILED_NOTE = 'The waveform could not be computed from this recording.';
 
 /**
@@ -47,10 +50,22 @@ export class PeaksMaker {
     while (this.running) await this.running;
   }
 
-  /** Stops after the recording being decoded, storing nothing more. */
+  /**
+   * Stops after the recording being decoded, storing nothing more; waits for it at most
+   * CLOSE_WAIT_MS (a database that has gone away must not hold the server's shutdown).
+   */
   async close(): Promise<void> {
     this.closed = true;
-    await this.settle();
+    const running = this.running;
+    if (!running) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      running,
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, CLOSE_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
   }
 
   private async run(): Promise<void> {

@@ -59,6 +59,7 @@ export async function capturingApp(
     logStream: { write: (line: string) => void captured.push(line) },
     // The test's own work shares this event loop: it would look like load to be shed.
     shedLoad: false,
+    peaksAtStart: false,
   });
   await app.ready();
   return app;
