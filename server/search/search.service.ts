@@ -128,6 +128,15 @@ function componentJson(kind: SearchKind, hit: ComponentHit): SearchComponentJson
       };
     case 'BEAT':
       return { ...common, time: hit.time ?? 0 };
+    case 'RANGE':
+      return {
+        ...common,
+        label: hit.label ?? '',
+        comments: hit.comments ?? '',
+        row_name: hit.rowName ?? '',
+        start: hit.start ?? 0,
+        end: hit.end ?? 0,
+      };
     default: {
       const unexpected: never = kind;
       throw new Error(`unknown search kind ${String(unexpected)}`);

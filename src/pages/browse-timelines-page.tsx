@@ -26,6 +26,7 @@ const KIND_LABELS: { [K in SearchKind]: string } = {
   HIERARCHY: 'Hierarchy',
   MARKER: 'Marker',
   BEAT: 'Beat',
+  RANGE: 'Range',
 };
 
 /** The work's columns, first whatever the kind. */
@@ -50,6 +51,13 @@ const KIND_COLUMNS: { [K in SearchKind]: readonly BrowseColumn[] } = {
     ['COMMENTS', 'comments'],
   ],
   BEAT: [['TIME', 'time']],
+  RANGE: [
+    ['LABEL', 'label'],
+    ['ROW', 'row_name'],
+    ['START', 'start'],
+    ['END', 'end'],
+    ['COMMENTS', 'comments'],
+  ],
 };
 
 const TIME_KEYS = new Set(['start', 'end', 'time']);
@@ -73,7 +81,7 @@ const draftOf = (state: BrowseState): Draft => ({
   direction: state.direction,
 });
 
-/** /browse/timelines: components of hierarchy, marker or beat timelines (SPEC.md section 2). */
+/** /browse/timelines: components of hierarchy, marker, beat or range timelines (SPEC.md section 2). */
 export function BrowseTimelinesPage() {
   usePageTitle('Search');
   const { search, state, go } = useBrowseUrl(componentSortKeys, true);
