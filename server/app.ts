@@ -116,7 +116,7 @@ export async function buildApp({
       await api.register(searchExportRoutes, { database, publicUrl: config.publicUrl });
       const { publicUrl, mediaBaseUrl } = config;
       await api.register(exportsRoutes, { database, publicUrl, mediaBaseUrl });
-      await api.register(uploadRoutes, { config, database, store, maintenance });
+      await api.register(uploadRoutes, { config, database, store, maintenance, viewerCache });
       await api.register(userFilesRoutes, { database, viewerCache, store, maintenance });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

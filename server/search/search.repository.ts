@@ -133,6 +133,7 @@ const filePublicFields = {
   concreteWorkId: files.concreteWorkId,
   isPublic: files.isPublic,
   createdAt: files.createdAt,
+  originalName: files.originalName,
 };
 
 export type FileWithWorks = Awaited<ReturnType<typeof filesWithWorks>>[number];

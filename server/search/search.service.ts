@@ -82,6 +82,7 @@ function fileJson(row: FileWithWorks): FileJson {
     concrete_work_id: row.file.concreteWorkId,
     is_public: row.file.isPublic,
     created_at: row.file.createdAt.toISOString(),
+    original_name: row.file.originalName,
   };
 }
 

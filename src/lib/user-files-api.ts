@@ -1,4 +1,5 @@
 import type { UserFileJson, UserFilesJson } from '../shared/api-types';
+import { shownTitle } from '../shared/file-names';
 import { fetchAccount, type AccountJson } from './accounts-api';
 import { apiDelete, apiGet, apiPatch, failureInWords } from './api-client';
 
@@ -14,6 +15,8 @@ export type OwnAccount = AccountJson;
 export interface OwnFileRow {
   id: number;
   title: string;
+  /** The name the file was uploaded under. */
+  originalName: string;
   composer: string;
   performer: string;
   isPublic: boolean;
@@ -33,7 +36,8 @@ function ownFileRows(json: UserFilesJson): OwnFileRow[] {
     const abstractWork = concreteWork ? abstract.get(concreteWork.abstract_work_id) : undefined;
     return {
       id: file.id,
-      title: abstractWork?.title || 'Untitled',
+      title: shownTitle(abstractWork?.title),
+      originalName: file.original_name,
       composer: abstractWork?.composer ?? '',
       performer: concreteWork?.artist ?? '',
       isPublic: file.is_public,
