@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type {
+  FastifyPluginAsyncTypebox,
+  TypeBoxTypeProvider,
+} from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { BackgroundMaintenance } from '../db/pglite-maintenance';
@@ -156,7 +159,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = asyn
       },
     );
 
-    scope.put(
+    scope.withTypeProvider<TypeBoxTypeProvider>().put(
       '/files/:id/media',
       {
         schema: {
@@ -178,7 +181,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = asyn
       },
       async (request) => {
         const userId = requireUser(request);
-        const fileId = parseId((request.params as FileParams).id);
+        const fileId = parseId(request.params.id);
         try {
           const received = await receiveMultipart(request);
           return await storeFileMedia(

@@ -6,6 +6,7 @@ import { formatUploadDate } from '../lib/upload-messages';
 import { downloadTla } from '../lib/tla-download';
 import { deleteOwnFile, setOwnFilePublic, type OwnFileRow } from '../lib/user-files-api';
 import { filesNeedingName } from '../shared/file-names';
+import { FileMediaButton } from './file-media-button';
 import { DeleteIcon, DownloadIcon, ViewIcon } from './file-action-icons';
 
 /** SPEC.md section 8, word for word. */
@@ -120,6 +121,16 @@ export function OwnFilesGrid({ rows, updateRows }: OwnFilesGridProps) {
               <td className="own-files__title">
                 <span className="file-title">{row.title}</span>
                 {named.has(row.id) && <span className="file-name">{row.originalName}</span>}
+                <FileMediaButton
+                  row={row}
+                  name={nameOf(row)}
+                  onStored={(withRecording) =>
+                    withRecording &&
+                    updateRows((current) =>
+                      current.map((r) => (r.id === row.id ? { ...r, hasRecording: true } : r)),
+                    )
+                  }
+                />
               </td>
               <td data-label="COMPOSER">{row.composer}</td>
               <td data-label="PERFORMER">{row.performer}</td>
