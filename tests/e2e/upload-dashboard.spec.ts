@@ -28,9 +28,10 @@ async function logIn(page: Page) {
   await expect(page).toHaveURL((url) => url.pathname === '/');
 }
 
+/** A dashboard row by its title (the title cell also holds the file's media button). */
 function row(page: Page, title: string) {
   return page.locator('table.own-files tbody tr').filter({
-    has: page.getByRole('cell', { name: title, exact: true }),
+    has: page.locator('td.own-files__title .file-title').getByText(title, { exact: true }),
   });
 }
 
