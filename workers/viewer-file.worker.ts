@@ -46,6 +46,7 @@ const api: ViewerFileWorkerApi = {
     const bytes = await fetchBytes(request);
     return bytes ? open(bytes) : null;
   },
+  showHidden: (show) => session.showHidden(show),
   paintEarly: (request) => early.paintWhenOpen(request),
   layout: (request) => {
     const layout = early.take(request) ?? session.layout(request);

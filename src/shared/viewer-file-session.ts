@@ -123,6 +123,20 @@ export class ViewerFileSession {
     return { ok: true, header: this.file.header };
   }
 
+  /**
+   * Prepares the open file again, its hidden timelines (is_visible false) drawn or left out:
+   * the stack changes, so every view, table and component lookup starts afresh.
+   */
+  showHidden(show: boolean): OpenResult {
+    const opened = prepareViewerJson(this.requireJson(), { showHidden: show });
+    if (!opened.ok) return opened;
+    this.file = opened.file;
+    this.byId = null;
+    this.tables.clear();
+    this.recent = [];
+    return { ok: true, header: this.file.header };
+  }
+
   /** A view's layout, of its own to keep or transfer: a copy where the view was laid out lately. */
   layout(request: ViewRequest): ViewLayout {
     const file = this.requireFile();
@@ -245,6 +259,7 @@ export class ViewerFileSession {
  */
 export interface ViewerFileApi {
   open(bytes: ArrayBuffer): OpenResult;
+  showHidden(show: boolean): OpenResult;
   layout(request: ViewRequest): ViewLayout;
   warmUp(first: ViewRequest): void;
   component(ref: ComponentRef): ComponentJson | null;

@@ -26,6 +26,8 @@ export interface ViewerFileClient {
    * that view out as soon as it has answered (see ViewPrefetch.open).
    */
   open(bytes: ArrayBuffer, firstView?: ViewRequest): ReturnType<FileApi['open']>;
+  /** Prepares the open file again with its hidden timelines drawn or not (a new header). */
+  showHidden(show: boolean): ReturnType<FileApi['showHidden']>;
   /** A view's layout: a prefetched one when it is for the same view, else a new request. */
   layout(request: ViewRequest): Promise<ViewLayout>;
   /**
@@ -63,6 +65,8 @@ function withPrefetch(api: FileApi, transfer: (bytes: ArrayBuffer) => ArrayBuffe
   return {
     policy,
     open: (bytes: ArrayBuffer, firstView?: ViewRequest) => policy.open(bytes, firstView),
+    // Views laid out ahead belong to the stack before: the policy starts afresh.
+    showHidden: (show: boolean) => policy.opening(() => api.showHidden(show)),
     layout: (request: ViewRequest) => policy.layout(request),
     prefetchLayout: (request: ViewRequest) => policy.prefetch(request),
   };
@@ -75,6 +79,7 @@ function inProcessClient(): ViewerFileClient {
   );
   const api: FileApi = {
     open: async (bytes) => (await loading).open(bytes),
+    showHidden: async (show) => (await loading).showHidden(show),
     layout: async (request) => (await loading).layout(request),
     warmUp: async (first) => (await loading).warmUp(first),
     component: async (ref) => (await loading).component(ref),
@@ -86,11 +91,12 @@ function inProcessClient(): ViewerFileClient {
     timelineCsv: async (timeline) => (await loading).timelineCsv(timeline),
     close: async () => (await loading).close(),
   };
-  const { open, layout, prefetchLayout } = withPrefetch(api, (bytes) => bytes);
+  const { open, showHidden, layout, prefetchLayout } = withPrefetch(api, (bytes) => bytes);
   return {
     api,
     mode: 'in-process',
     open,
+    showHidden,
     layout,
     prefetchLayout,
     dispose: () => void loading.then((session) => session.close()),
@@ -115,13 +121,14 @@ export function createViewerFileClient(options: { inProcess?: boolean } = {}): V
   const remote = Comlink.wrap<ViewerFileWorkerApi>(worker);
   let disposed = false;
   const api = remote as unknown as FileApi;
-  const { policy, open, layout, prefetchLayout } = withPrefetch(api, (bytes) =>
+  const { policy, open, showHidden, layout, prefetchLayout } = withPrefetch(api, (bytes) =>
     Comlink.transfer(bytes, [bytes]),
   );
   return {
     api,
     mode: 'worker',
     open,
+    showHidden,
     layout,
     prefetchLayout,
     paintEarly: (request) => remote.paintEarly(Comlink.transfer(request, [request.canvas])),

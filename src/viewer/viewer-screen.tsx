@@ -3,6 +3,8 @@ import type { MissingFile, ViewerHeader } from '../shared/viewer-layout/viewer-d
 import { formatTime } from '../shared/time-format';
 import { missingFileText } from '../shared/early-paint/viewer-page-text';
 import { ComponentInspector } from './component-inspector';
+import { FileNotes } from './file-notes';
+import { fileHeading } from '../shared/file-names';
 import type { ViewerFileClient } from './viewer-file-client';
 import { htmlMediaAdapter } from './media/html-media-adapter';
 import { abstractClock, type MediaAdapter } from './media/media-adapter';
@@ -30,6 +32,8 @@ interface ViewerScreenProps {
   /** 'local': nothing stored, no share; 'embed': chrome-less, no inspector unless asked. */
   mode?: 'stored' | 'local' | 'embed';
   showInspector?: boolean;
+  /** Stored files: whether the person looking owns the file (what a note without media says). */
+  owner?: boolean;
 }
 
 /**
@@ -46,17 +50,56 @@ function TimelineNames({
   return (
     <div className="viewer-names" data-testid="timeline-names">
       <div className="viewer-names__list" style={{ height: Math.ceil(stack.totalHeight) }}>
-        {timelines.map((timeline) => (
-          <div
-            key={timeline.index}
-            className="viewer-name"
-            style={rowStyle(stack, timeline)}
-            title={timeline.name || undefined}
-          >
-            {timeline.name}
-          </div>
-        ))}
+        {timelines.map((timeline) =>
+          timeline.rows && timeline.rows.length > 0 ? (
+            <RangeNames
+              key={timeline.index}
+              timeline={timeline}
+              style={rowStyle(stack, timeline)}
+            />
+          ) : (
+            <div
+              key={timeline.index}
+              className="viewer-name"
+              style={rowStyle(stack, timeline)}
+              title={timeline.name || undefined}
+            >
+              {timeline.name}
+            </div>
+          ),
+        )}
       </div>
+    </div>
+  );
+}
+
+/** A Range timeline's name, and its rows' names each in its lane, as the stage draws them. */
+function RangeNames({
+  timeline,
+  style,
+}: {
+  timeline: ViewerHeader['timelines'][number];
+  style: { top: number; height: number };
+}) {
+  const rows = timeline.rows ?? [];
+  const lane = 100 / Math.max(1, rows.length);
+  return (
+    <div
+      className="viewer-name viewer-name--range"
+      style={style}
+      title={[timeline.name, ...rows.map((row) => row.name)].filter(Boolean).join(': ')}
+    >
+      <span className="viewer-name__title">{timeline.name}</span>
+      {rows.map((row, index) => (
+        <span
+          key={`${row.id}:${index}`}
+          className="viewer-name__lane"
+          data-testid="range-row-name"
+          style={{ top: `${index * lane}%`, height: `${lane}%` }}
+        >
+          {row.name}
+        </span>
+      ))}
     </div>
   );
 }
@@ -90,14 +133,35 @@ function MissingFiles({ files, local }: { files: MissingFile[]; local: boolean }
   );
 }
 
-/** The loaded viewer: media, toolbar, timelines and inspector for one file. */
-export function ViewerScreen({
+/**
+ * The loaded viewer. It keeps the file's header: showing the timelines the file hides prepares
+ * the file again (in the file worker) and the screen starts over with the new stack.
+ */
+export function ViewerScreen(props: ViewerScreenProps) {
+  const [shown, setShown] = useState({ from: props.header, header: props.header });
+  const header = shown.from === props.header ? shown.header : props.header;
+  const { client } = props;
+  const onShowHidden = useCallback(
+    (show: boolean) => {
+      void client.showHidden(show).then((result) => {
+        if (result.ok) setShown({ from: props.header, header: result.header });
+      });
+    },
+    [client, props.header],
+  );
+  return <LoadedViewer {...props} header={header} onShowHidden={onShowHidden} />;
+}
+
+/** The viewer of one prepared file: media, toolbar, timelines and inspector. */
+function LoadedViewer({
   header,
   client,
   mediaBaseUrl,
   mode = 'stored',
   showInspector = true,
-}: ViewerScreenProps) {
+  owner = false,
+  onShowHidden,
+}: ViewerScreenProps & { onShowHidden: (show: boolean) => void }) {
   const work = header.concreteWork;
   const storage = work.storage;
   const videoId = storage === 'youtube' ? youtubeVideoId(work.url) : null;
@@ -278,6 +342,13 @@ export function ViewerScreen({
           )}
         </div>
         <MissingFiles files={header.missingFiles} local={mode === 'local'} />
+        {mode !== 'embed' && (
+          <FileNotes
+            header={header}
+            viewing={mode === 'local' ? 'local' : owner ? 'owner' : 'other'}
+            onShowHidden={onShowHidden}
+          />
+        )}
         <ViewerToolbar
           canPlay={canPlay}
           playing={playing}
@@ -305,7 +376,7 @@ export function ViewerScreen({
         />
         <TimelineTools
           header={header}
-          title={header.abstractWork.title.trim() || 'Untitled'}
+          title={fileHeading(header.abstractWork.title, header.fileName)}
           clock={clock}
           shareTime={momentTime}
           playing={playing}
@@ -395,6 +466,7 @@ export function ViewerScreen({
             kind={selectedHeader.kind}
             timelineName={selectedHeader.name}
             component={selection.component}
+            rowNames={new Map((selectedHeader.rows ?? []).map((row) => [row.id, row.name]))}
             onClose={() => void controllerRef.current?.select(null)}
           />
         )}
