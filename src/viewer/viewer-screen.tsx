@@ -138,18 +138,31 @@ function MissingFiles({ files, local }: { files: MissingFile[]; local: boolean }
  * the file again (in the file worker) and the screen starts over with the new stack.
  */
 export function ViewerScreen(props: ViewerScreenProps) {
-  const [shown, setShown] = useState({ from: props.header, header: props.header });
-  const header = shown.from === props.header ? shown.header : props.header;
+  const [shown, setShown] = useState({ from: props.header, header: props.header, stack: 0 });
+  const current = shown.from === props.header ? shown : { header: props.header, stack: 0 };
   const { client } = props;
   const onShowHidden = useCallback(
     (show: boolean) => {
       void client.showHidden(show).then((result) => {
-        if (result.ok) setShown({ from: props.header, header: result.header });
+        if (!result.ok) return;
+        setShown((before) => ({
+          from: props.header,
+          header: result.header,
+          stack: before.stack + 1,
+        }));
       });
     },
     [client, props.header],
   );
-  return <LoadedViewer {...props} header={header} onShowHidden={onShowHidden} />;
+  // Another stack, another screen: the stage's canvas, once handed to its worker, stays with it.
+  return (
+    <LoadedViewer
+      key={current.stack}
+      {...props}
+      header={current.header}
+      onShowHidden={onShowHidden}
+    />
+  );
 }
 
 /** The viewer of one prepared file: media, toolbar, timelines and inspector. */

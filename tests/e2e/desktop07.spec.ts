@@ -2,7 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { registerByApi } from './support/accounts';
-import { clicksWav } from './support/viewer-files';
+import { clicksWav, uploadPublic } from './support/viewer-files';
+import { pngColours } from './support/png-pixels';
 
 /**
  * What desktop 0.7's users meet on the site: a file with a Range timeline uploaded, found by its
@@ -63,9 +64,22 @@ async function expectAllOnScreen(page: Page, controls: Locator[]) {
     boxes: [...document.querySelectorAll('.own-files__scroll, .browse-results')].map(
       (box) => box.scrollWidth - box.clientWidth,
     ),
+    // What sticks out of its scrolling box, to say which element it is.
+    outside: [...document.querySelectorAll('.own-files__scroll, .browse-results')].flatMap((box) =>
+      [...box.querySelectorAll('*')]
+        .filter(
+          (element) =>
+            element.getBoundingClientRect().right > box.getBoundingClientRect().right + 0.5 ||
+            element.scrollWidth > element.clientWidth + 0.5,
+        )
+        .slice(0, 5)
+        .map((element) => `${element.tagName}.${String(element.className)}`),
+    ),
   }));
-  expect(overflow.page).toBeLessThanOrEqual(360);
-  for (const extra of overflow.boxes) expect(extra).toBeLessThanOrEqual(0);
+  expect(overflow.page, overflow.outside.join(' ')).toBeLessThanOrEqual(360);
+  for (const extra of overflow.boxes) {
+    expect(extra, overflow.outside.join(' ')).toBeLessThanOrEqual(0);
+  }
   for (const control of controls) {
     const box = (await control.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
@@ -191,4 +205,78 @@ test('0.7 files: ranges found in browse, untitled files told apart, media added 
   await page.setViewportSize({ width: 360, height: 800 });
   await expectAllOnScreen(page, [ranges.first().locator('td[data-label="END"]')]);
   await shoot(page, 'browse-timelines-range-360.png', testInfo);
+});
+
+test('the viewer draws a 0.7 Range timeline by rows, hides what the file hides, and shows its details', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const id = await uploadPublic(page.request, `rangeviewer${Date.now().toString(36)}`, [
+    {
+      name: 'range-v0.7.0.tla',
+      mimeType: 'application/json',
+      buffer: readFileSync(path.join(FIXTURES, 'range-v0.7.0.tla')),
+    },
+  ]);
+  await page.goto(`/viewer/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Range example by W. A. Mozart');
+  const rangeRow = page.locator('[data-testid=timeline-row][data-kind=RANGE]');
+  await expect(rangeRow).toHaveCount(1);
+  await expect(rangeRow).toHaveAttribute('data-component-count', '4');
+  await expect(page.getByTestId('range-row-name')).toHaveText(['Right hand', 'Left hand']);
+  // Drawn: the left hand's red (#e57373) and the second melody's green (#81c784) are on the stage.
+  const drawnColours = async () => new Set(await pngColours(page, await rangeRow.screenshot()));
+  await expect.poll(async () => (await drawnColours()).has(0xe57373)).toBe(true);
+  expect((await drawnColours()).has(0x81c784)).toBe(true);
+  await shoot(page, 'viewer-range-first-1440.png', testInfo);
+
+  // The hidden Cadences timeline: listed, not drawn, drawn on demand.
+  const names = page.getByTestId('timeline-names');
+  await expect(page.getByTestId('hidden-timelines')).toContainText(
+    "One timeline is hidden in this file: 'Cadences'.",
+  );
+  await expect(names).not.toContainText('Cadences');
+  await page.getByRole('button', { name: 'Show hidden timelines' }).click();
+  await expect(names).toContainText('Cadences');
+  await expect(page.locator('[data-testid=timeline-row][data-kind=MARKER]')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Hide them' }).click();
+  await expect(names).not.toContainText('Cadences');
+  // The stack drawn again, ranges and all.
+  await expect.poll(async () => (await drawnColours()).has(0xe57373)).toBe(true);
+
+  // Components of kinds not drawn, counted; no recording, and a visitor is told so.
+  await expect(page.getByTestId('not-shown')).toHaveText([
+    "Not shown: 1 component of kind BEAT_UNIT in 'Beats'. They stay in the file's download.",
+    "Not shown: 1 component of kind GLISSANDO in 'Cadences'. They stay in the file's download.",
+  ]);
+  await expect(page.getByTestId('no-media')).toHaveText(
+    'This file has no recording: its owner did not add one. The timelines are all here.',
+  );
+
+  // A range picked on the stage: the inspector names its row.
+  const box = (await rangeRow.boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.75);
+  const inspector = page.getByTestId('inspector');
+  await expect(inspector).toContainText('Alberti bass');
+  await expect(inspector).toContainText('Left hand');
+
+  // The details: the file's name and every metadata field, custom ones included.
+  await page.getByText('File details').click();
+  const details = page.getByTestId('file-details');
+  await expect(details).toContainText('range-v0.7.0.tla');
+  await expect(details).toContainText('analysed by');
+  await expect(details).toContainText('Ana Sørensen');
+  await expect(details).toContainText('Henle Urtext (2011)');
+  await shoot(page, 'viewer-range-1440.png', testInfo);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(page.getByTestId('range-row-name')).toHaveText(['Right hand', 'Left hand']);
+  await shoot(page, 'viewer-range-360.png', testInfo);
+});
+
+test('an untitled file is headed by the name it was uploaded under', async ({ page }) => {
+  const id = await uploadPublic(page.request, `untitled${Date.now().toString(36)}`, [
+    { name: 'Haydn op. 20 no. 2.tla', mimeType: 'application/json', buffer: untitledTla('A') },
+  ]);
+  await page.goto(`/viewer/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Haydn op. 20 no. 2 by Haydn');
 });

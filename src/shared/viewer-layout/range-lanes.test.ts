@@ -27,7 +27,7 @@ const range = (fields: Partial<RangeComponentJson> & { id: number }): RangeCompo
 });
 
 const ranges = [
-  range({ id: 5, start: 0, end: 12, row_id: 'Lh', label: 'Alberti bass', post_end: 12 }),
+  range({ id: 5, start: 0, end: 12, row_id: 'Lh', label: 'Alberti bass', post_end: 13 }),
   range({ id: 3, start: 0, end: 4, label: 'melody', joined_right: 2, post_end: 4 }),
   range({
     id: 2,
@@ -76,13 +76,17 @@ describe('range lanes', () => {
     }));
     // The bridge from the first melody's end (400) to the second's start (450), mid-lane.
     expect(rects).toContainEqual({ x: 400, y: 13, w: 50, h: 4, color: DEFAULT_RANGE_COLOR });
-    // The second melody starts without a boundary column; its pre-start reaches back to 350.
+    // The second melody starts without a boundary column; its pre-start, over the melody it is
+    // joined to, is not drawn. The Alberti bass's post-end reaches on to 1300, with a tick there.
     const secondStart = rects.find((r) => r.x === 450 && r.y === 2)!;
     expect(secondStart.color).toBe(0x81c784);
     expect(secondStart.w).toBe(350);
     const firstStart = rects.find((r) => r.x === 0 && r.y === 2)!;
     expect(firstStart).toMatchObject({ w: 1, color: boundaryColor(DEFAULT_RANGE_COLOR) });
-    expect(rects.some((r) => r.x === 350 && r.color === boundaryColor(0x81c784))).toBe(true);
+    expect(rects.some((r) => r.x === 350 && r.color === boundaryColor(0x81c784))).toBe(false);
+    const bass = boundaryColor(0xe57373);
+    expect(rects).toContainEqual({ x: 1200, y: 45, w: 100, h: 1, color: bass });
+    expect(rects).toContainEqual({ x: 1299, y: 41, w: 1, h: 8, color: bass });
     // Lanes: the left hand's range is in the second lane (30 px each).
     expect(rects.some((r) => r.y === 32 && r.color === 0xe57373)).toBe(true);
     expect([...drawing.hitIndices].sort()).toEqual([0, 1, 2, 3]);

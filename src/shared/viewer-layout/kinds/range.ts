@@ -47,14 +47,18 @@ export const rangeLayout: KindLayout = {
       const x0 = Math.floor(x(range.starts[index]!));
       const x1 = Math.max(x0 + 1, Math.floor(x(range.ends[index]!)));
       out.visibleCount++;
-      if (pre < x0 - 1) extension(out, Math.floor(pre), x0, middle, edge);
-      if (post > x1 + 1) extension(out, x1, Math.floor(post), middle, edge);
+      // An extension reaching over the range it is joined to would cross that range's box.
+      const joined = range.joinedFromLeft[index] === 1;
+      if (pre < x0 - 1 && !joined)
+        extension(out, Math.floor(pre), x0, Math.floor(pre), middle, edge);
+      if (post > x1 + 1 && right < 0) {
+        extension(out, x1, Math.floor(post), Math.floor(post) - 1, middle, edge);
+      }
       if (right >= 0) {
         const next = Math.floor(x(range.starts[right]!));
         if (next > x1) out.rect(x1, middle - JOIN_BAR / 2, next - x1, JOIN_BAR, color);
       }
       // The boundary column shows where a range starts, not where a joined one continues.
-      const joined = range.joinedFromLeft[index] === 1;
       out.rect(x0, top + 2, 1, height, joined ? color : edge);
       if (x1 - x0 > 1) out.rect(x0 + 1, top + 2, x1 - x0 - 1, height, color);
       out.hit(x0, top, x1, top + laneHeight, index);
@@ -74,15 +78,15 @@ export const rangeLayout: KindLayout = {
   },
 };
 
-/** A thin line from `from` to `to` at `y`, with a tick at the end away from the range. */
+/** A thin line from `from` to `to` at `y`, with a tick at `tickX`, its end away from the range. */
 function extension(
   out: Parameters<KindLayout['draw']>[2],
   from: number,
   to: number,
+  tickX: number,
   y: number,
   color: number,
 ) {
   out.rect(from, y, Math.max(1, to - from), 1, color);
-  const tickX = from < to ? from : to;
   out.rect(tickX, y - EXTENSION_TICK / 2, 1, EXTENSION_TICK, color);
 }
