@@ -60,9 +60,8 @@ export function HomePage() {
               </Link>
             </div>
             <p className="hero__meta">
-              Have a .tla file?{' '}
-              <Link to={paths.localViewer}>Open it in the viewer without uploading</Link>: it stays
-              on your computer, no account needed.
+              Have a .tla file? <Link to={paths.localViewer}>Open it in the viewer</Link>, no
+              account needed: it stays on your computer.
             </p>
             <p className="hero__meta">
               Current version {latestRelease.version} for Windows, macOS and Linux.

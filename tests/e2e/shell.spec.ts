@@ -232,7 +232,7 @@ test.describe('navigation bar', () => {
 
   test('the home page links the local viewer for visitors', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('link', { name: 'Open it in the viewer without uploading' }).click();
+    await page.getByRole('link', { name: 'Open it in the viewer', exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/viewer/local/');
     await expect(page).not.toHaveURL(/login/);
   });
