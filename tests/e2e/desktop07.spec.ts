@@ -141,6 +141,16 @@ test('0.7 files: ranges found in browse, untitled files told apart, media added 
   ).toBeVisible();
   await shoot(page, 'dashboard-1440.png', testInfo);
 
+  // The owner of a file without a recording is told how to add one.
+  await untitled
+    .first()
+    .getByRole('link', { name: /^View / })
+    .click();
+  await expect(page.getByTestId('no-media')).toHaveText(
+    "This file has no recording, so it cannot be played. Add one from your dashboard: 'Add recording or PDF' on its row.",
+  );
+  await page.goto('/dashboard/');
+
   await page.setViewportSize({ width: 360, height: 800 });
   await page.reload();
   const first = page.locator('table.own-files tbody tr').first();
@@ -279,4 +289,23 @@ test('an untitled file is headed by the name it was uploaded under', async ({ pa
   ]);
   await page.goto(`/viewer/${id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Haydn op. 20 no. 2 by Haydn');
+});
+
+test('the local viewer draws a 0.7 Range timeline by rows, nothing uploaded', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Open it in the viewer', exact: true }).click();
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'range-v0.7.0.tla',
+    mimeType: 'application/json',
+    buffer: readFileSync(path.join(FIXTURES, 'range-v0.7.0.tla')),
+  });
+  await page.getByRole('button', { name: 'Show in the viewer' }).click();
+  await expect(page.getByTestId('range-row-name')).toHaveText(['Right hand', 'Left hand']);
+  await expect(page.getByTestId('no-media')).toHaveText(
+    'This file names no recording. Choose one with it to play it; the timelines are all here.',
+  );
+  const rangeRow = page.locator('[data-testid=timeline-row][data-kind=RANGE]');
+  await expect
+    .poll(async () => new Set(await pngColours(page, await rangeRow.screenshot())).has(0xe57373))
+    .toBe(true);
 });
