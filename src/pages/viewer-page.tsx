@@ -54,9 +54,10 @@ export function ViewerPage() {
   usePageTitle(heading ? withProductName(heading) : withProductName('Viewer'));
 
   const Screen = useViewerScreen();
-  // Asked only of a file without a recording: its note tells the owner how to add one.
+  // Asked only of a file that lacks a recording or a PDF: its note tells the owner how to add it.
   const owner = useOwnsFile(
-    load.status === 'ready' && load.header.concreteWork.storage === 'abstract'
+    load.status === 'ready' &&
+      (load.header.concreteWork.storage === 'abstract' || load.header.missingFiles.length > 0)
       ? load.header.id
       : null,
   );

@@ -122,13 +122,27 @@ function leastStack(header: ViewerHeader): TimelineStack {
  * Says which recording or PDF the file names but came without, so that a viewer without a
  * player or a score page explains itself.
  */
-function MissingFiles({ files, local }: { files: MissingFile[]; local: boolean }) {
+function MissingFiles({
+  files,
+  local,
+  owner,
+}: {
+  files: MissingFile[];
+  local: boolean;
+  owner: boolean;
+}) {
   if (files.length === 0) return null;
   return (
     <div className="viewer-missing" role="note" data-testid="missing-files">
       {files.map(({ what, name }) => (
         <p key={`${what}:${name}`}>{missingFileText({ what, name }, local)}</p>
       ))}
+      {owner && !local && (
+        <p data-testid="add-missing">
+          Add {files.length === 1 ? 'it' : 'them'} from your dashboard: &lsquo;Add recording or
+          PDF&rsquo; on the file&rsquo;s row.
+        </p>
+      )}
     </div>
   );
 }
@@ -354,7 +368,7 @@ function LoadedViewer({
             />
           )}
         </div>
-        <MissingFiles files={header.missingFiles} local={mode === 'local'} />
+        <MissingFiles files={header.missingFiles} local={mode === 'local'} owner={owner} />
         {mode !== 'embed' && (
           <FileNotes
             header={header}

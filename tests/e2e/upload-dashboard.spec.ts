@@ -298,6 +298,8 @@ test('a .tla uploaded without its recording and PDF: the upload and the viewer s
     "The recording 'lesson take.mp3' was not uploaded with this file, so it cannot be played; " +
       'the timelines are all here.',
     "The PDF 'lesson score.pdf' was not uploaded with this file, so its pages cannot be shown.",
+    // Its owner is told where to add them.
+    'Add them from your dashboard: \u2018Add recording or PDF\u2019 on the file\u2019s row.',
   ]);
   await expect(page.getByRole('button', { name: 'Play' })).toHaveCount(0);
 });
