@@ -33,7 +33,8 @@ export type FileMediaContext = Omit<UploadContext, 'maxComponents' | 'tasks'> & 
   viewerCache: ViewerCache;
 };
 
-const PDF_PREFIX_FREE = (mediaBaseUrl: string, url: string) =>
+/** A PDF URL as the media object path it serves, or null for one not under MEDIA_BASE_URL. */
+const pathUnderMediaBase = (mediaBaseUrl: string, url: string) =>
   url.startsWith(mediaBaseUrl) ? url.slice(mediaBaseUrl.length) : null;
 
 /** The media and PDFs the file names that it still lacks, by name. */
@@ -91,7 +92,7 @@ export async function storeFileMedia(
         const pdf = pdfs.get(matchingKey(pathFileName(timeline.pdfPath.trim())));
         const url = pdf ? context.mediaBaseUrl + paths.get(pdf)! : timeline.pdfUrl;
         if (pdf) await setPdfUrl(tx.db, timeline.id, url);
-        const path = url === '' ? null : PDF_PREFIX_FREE(context.mediaBaseUrl, url);
+        const path = url === '' ? null : pathUnderMediaBase(context.mediaBaseUrl, url);
         if (path !== null) shownPaths.push(path);
       }
       await resetPdfReferences(tx.db, fileId, shownPaths);
