@@ -128,7 +128,14 @@ export async function buildApp({
       await api.register(searchExportRoutes, { database, publicUrl: config.publicUrl });
       const { publicUrl, mediaBaseUrl } = config;
       await api.register(exportsRoutes, { database, publicUrl, mediaBaseUrl });
-      await api.register(uploadRoutes, { config, database, store, maintenance, peaks });
+      await api.register(uploadRoutes, {
+        config,
+        database,
+        store,
+        maintenance,
+        viewerCache,
+        peaks,
+      });
       await api.register(peaksRoutes, { database, peaks });
       await api.register(userFilesRoutes, { database, viewerCache, store, maintenance });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

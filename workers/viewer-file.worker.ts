@@ -46,6 +46,12 @@ const api: ViewerFileWorkerApi = {
     const bytes = await fetchBytes(request);
     return bytes ? open(bytes) : null;
   },
+  showHidden: (show) => {
+    // Another stack: the page starts another screen, with a stage painter of its own that
+    // attaches itself; views laid out before then go to the page, not to the old painter.
+    stage = null;
+    return session.showHidden(show);
+  },
   paintEarly: (request) => early.paintWhenOpen(request),
   layout: (request) => {
     const layout = early.take(request) ?? session.layout(request);

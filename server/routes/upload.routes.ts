@@ -1,17 +1,26 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type {
+  FastifyPluginAsyncTypebox,
+  TypeBoxTypeProvider,
+} from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { BackgroundMaintenance } from '../db/pglite-maintenance';
-import { ApiError } from '../http-errors';
+import { ApiError, parseId } from '../http-errors';
 import { requireUser } from '../plugins/authentication';
 import type { MediaStore } from '../files/uploads/media-store';
 import { receiveUpload, tooLarge } from '../files/uploads/multipart-intake';
 import { removeOrphanTemps } from '../files/uploads/temp-files';
 import { UploadQuota } from '../files/uploads/upload-quota';
 import { storeUpload } from '../files/uploads/upload.service';
-import { UploadResponseJson } from '../../src/shared/api-contract/files';
+import { storeFileMedia } from '../files/uploads/file-media.service';
+import type { ViewerCache } from '../files/viewer-cache';
+import {
+  FileParams,
+  UploadedFileJson,
+  UploadResponseJson,
+} from '../../src/shared/api-contract/files';
 import { workTasks } from '../work/work-pool';
 import type { PeaksMaker } from '../files/peaks/peaks-maker';
 
@@ -54,14 +63,19 @@ export interface UploadRoutesOptions {
   store: MediaStore;
   maintenance: BackgroundMaintenance;
   peaks: PeaksMaker;
+  /** Forgets a file's viewer JSON when its media change. */
+  viewerCache: ViewerCache;
 }
 
-/** POST upload/: .tla files with their media and PDFs, stored whole or not at all. */
+/**
+ * POST upload/: .tla files with their media and PDFs, stored whole or not at all. PUT
+ * files/{id}/media/: a stored file's recording and PDFs, given later, checked the same way.
+ */
 export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = async (
   app,
   options,
 ) => {
-  const { config, database, store, maintenance } = options;
+  const { config, database, store, maintenance, viewerCache } = options;
   const quota = new UploadQuota(
     config.maxUploadsPerHour,
     database.kind === 'postgres' ? database.db : null,
@@ -74,6 +88,30 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = asyn
     const removed = await store.sweepStaleTemps(STALE_TEMP_MS);
     if (removed > 0) app.log.info({ removed }, 'removed stale upload temporary files');
   });
+
+  /** The request's files, on disk, within the limits of MAX_UPLOAD_MB and MAX_COMPONENTS. */
+  const receiveMultipart = (request: FastifyRequest) => {
+    if (!request.isMultipart()) {
+      const type = request.headers['content-type'] ?? '';
+      throw new ApiError(415, { detail: `Unsupported media type "${type}" in request.` });
+    }
+    return receiveUpload(request, {
+      tempDir: store.tempDir,
+      maxBytes: config.maxUploadBytes,
+      maxComponents: config.maxComponents,
+    });
+  };
+
+  /** Refuses an oversized body and a user past the hour's uploads before any byte is read. */
+  const admit = async (request: FastifyRequest) => {
+    const userId = requireUser(request);
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (length > config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES) {
+      throw tooLarge(config.maxUploadBytes);
+    }
+    // Before the body is read: a refused upload costs no disk and no parsing.
+    await quota.take(userId);
+  };
 
   // Multipart parsing only here: every other route keeps JSON bodies and their 1 MiB limit.
   await app.register(async (scope) => {
@@ -98,28 +136,12 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = asyn
           response: { 201: UploadResponseJson },
         },
         onResponse: maintenance.afterReply(201),
-        onRequest: async (request) => {
-          const userId = requireUser(request);
-          const length = Number(request.headers['content-length'] ?? 0);
-          if (length > config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES) {
-            throw tooLarge(config.maxUploadBytes);
-          }
-          // Before the body is read: a refused upload costs no disk and no parsing.
-          await quota.take(userId);
-        },
+        onRequest: admit,
       },
       async (request, reply) => {
         const userId = requireUser(request);
-        if (!request.isMultipart()) {
-          const type = request.headers['content-type'] ?? '';
-          throw new ApiError(415, { detail: `Unsupported media type "${type}" in request.` });
-        }
         try {
-          const received = await receiveUpload(request, {
-            tempDir: store.tempDir,
-            maxBytes: config.maxUploadBytes,
-            maxComponents: config.maxComponents,
-          });
+          const received = await receiveMultipart(request);
           const files = await storeUpload(
             {
               database,
@@ -135,6 +157,46 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = asyn
           // The new recordings' waveforms are computed in the background.
           options.peaks.want(files.map((file) => file.id));
           return reply.code(201).send({ files });
+        } catch (error) {
+          throw storageFault(error, request.log, config.mediaDir) ?? error;
+        }
+      },
+    );
+
+    scope.withTypeProvider<TypeBoxTypeProvider>().put(
+      '/files/:id/media',
+      {
+        schema: {
+          summary: "Add or replace one of your files' recording and score PDFs",
+          description:
+            "multipart/form-data: 'file' parts, a recording (audio or video) and score PDFs. A " +
+            "recording must have the name of the .tla's media file, or be the only one sent when " +
+            "the .tla names none; a PDF must have the name of one of its PDF timelines' PDFs. " +
+            'Stored whole or not at all, with the limits of an upload. The answer lists the media ' +
+            'and PDFs the file names that it still lacks.',
+          tags: ['files'],
+          consumes: ['multipart/form-data'],
+          security: [{ bearer: [] }],
+          params: FileParams,
+          response: { 200: UploadedFileJson },
+        },
+        onResponse: maintenance.afterReply(200),
+        onRequest: admit,
+      },
+      async (request) => {
+        const userId = requireUser(request);
+        const fileId = parseId(request.params.id);
+        try {
+          const received = await receiveMultipart(request);
+          const stored = await storeFileMedia(
+            { database, store, log: request.log, mediaBaseUrl: config.mediaBaseUrl, viewerCache },
+            fileId,
+            userId,
+            received,
+          );
+          // A new recording's waveform is computed in the background.
+          options.peaks.want([fileId]);
+          return stored;
         } catch (error) {
           throw storageFault(error, request.log, config.mediaDir) ?? error;
         }

@@ -29,6 +29,7 @@ const KIND_COLUMNS: Record<SearchKind, string[]> = {
   HIERARCHY: ['start', 'end', 'label', 'formal_type', 'formal_function', 'comments'],
   MARKER: ['time', 'label', 'comments'],
   BEAT: ['time'],
+  RANGE: ['start', 'end', 'row_name', 'label', 'comments'],
 };
 
 export function exportColumns(kind: SearchKind): string[] {
@@ -59,6 +60,14 @@ function kindValues(kind: SearchKind, hit: ComponentHit): (string | number | nul
       return [hit.time, inertText(hit.label), inertText(hit.comments)];
     case 'BEAT':
       return [hit.time];
+    case 'RANGE':
+      return [
+        hit.start,
+        hit.end,
+        inertText(hit.rowName),
+        inertText(hit.label),
+        inertText(hit.comments),
+      ];
   }
 }
 

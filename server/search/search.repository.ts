@@ -33,7 +33,7 @@ import type { ComponentSearch, FileSearch, TextCondition, TimeCondition } from '
 /**
  * The SQL of files/query and components/query. Each WHERE clause below repeats, literally, the
  * predicate of the partial indexes of migration 0003 (`is_public AND search_kind = '...'`) so
- * that the planner can prove those indexes apply; the kind is one of three fixed words.
+ * that the planner can prove those indexes apply; the kind is one of four fixed words.
  */
 
 /** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally. */
@@ -47,6 +47,7 @@ const textColumn = {
   color: components.color,
   formal_function: components.formalFunction,
   formal_type: components.formalType,
+  row_name: components.rowName,
 } as const;
 
 const timeColumn = {
@@ -132,6 +133,7 @@ const filePublicFields = {
   concreteWorkId: files.concreteWorkId,
   isPublic: files.isPublic,
   createdAt: files.createdAt,
+  originalName: files.originalName,
 };
 
 export type FileWithWorks = Awaited<ReturnType<typeof filesWithWorks>>[number];
@@ -262,6 +264,7 @@ export interface ComponentHit {
   start: number | null;
   end: number | null;
   time: number | null;
+  rowName: string | null;
 }
 
 /**
@@ -319,6 +322,7 @@ const hitColumns = {
   fileId: components.fileId,
   ...componentDescriptionColumns,
   time: components.time,
+  rowName: components.rowName,
 };
 
 /**
@@ -460,6 +464,7 @@ const timelineKindOf: { [K in SearchKind]: string } = {
   HIERARCHY: 'HIERARCHY_TIMELINE',
   MARKER: 'MARKER_TIMELINE',
   BEAT: 'BEAT_TIMELINE',
+  RANGE: 'RANGE_TIMELINE',
 };
 
 /**

@@ -82,6 +82,7 @@ function fileJson(row: FileWithWorks): FileJson {
     concrete_work_id: row.file.concreteWorkId,
     is_public: row.file.isPublic,
     created_at: row.file.createdAt.toISOString(),
+    original_name: row.file.originalName,
   };
 }
 
@@ -128,6 +129,15 @@ function componentJson(kind: SearchKind, hit: ComponentHit): SearchComponentJson
       };
     case 'BEAT':
       return { ...common, time: hit.time ?? 0 };
+    case 'RANGE':
+      return {
+        ...common,
+        label: hit.label ?? '',
+        comments: hit.comments ?? '',
+        row_name: hit.rowName ?? '',
+        start: hit.start ?? 0,
+        end: hit.end ?? 0,
+      };
     default: {
       const unexpected: never = kind;
       throw new Error(`unknown search kind ${String(unexpected)}`);

@@ -11,6 +11,8 @@ import '../styles/nav-bar.css';
 const browseItems: readonly DisclosureMenuItem[] = [
   { kind: 'link', label: 'Files', to: paths.browseFiles },
   { kind: 'link', label: 'Timelines', to: paths.browseTimelines },
+  // Anyone may look at a .tla of their own here without an account or an upload.
+  { kind: 'link', label: 'Open a file of yours', to: paths.localViewer },
 ];
 
 function samePage(location: string, path: string): boolean {

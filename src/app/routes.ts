@@ -41,7 +41,11 @@ export function viewerPath(fileId: number | string): string {
 }
 
 /** The viewer at a component's moment with it selected (the viewer's share params, t= and c=). */
-export function viewerMomentPath(fileId: number | string, time: number, componentId: number): string {
+export function viewerMomentPath(
+  fileId: number | string,
+  time: number,
+  componentId: number,
+): string {
   const at = Math.round(Math.max(0, time) * 100) / 100;
   return `${viewerPath(fileId)}?t=${at}&c=${componentId}`;
 }

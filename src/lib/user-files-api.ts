@@ -1,6 +1,9 @@
 import type { UserFileJson, UserFilesJson } from '../shared/api-types';
+import { shownTitle } from '../shared/file-names';
 import { fetchAccount, type AccountJson } from './accounts-api';
-import { apiDelete, apiGet, apiPatch, failureInWords } from './api-client';
+import type { UploadedFileJson } from '../shared/api-types';
+import { ApiRequestError, apiDelete, apiGet, apiPatch, apiPut, failureInWords } from './api-client';
+import { uploadFailureReasons } from './upload-messages';
 
 /**
  * The dashboard's calls (SPEC.md section 7): the account, the user's own files, the public flag,
@@ -14,10 +17,14 @@ export type OwnAccount = AccountJson;
 export interface OwnFileRow {
   id: number;
   title: string;
+  /** The name the file was uploaded under. */
+  originalName: string;
   composer: string;
   performer: string;
   isPublic: boolean;
   createdAt: string;
+  /** Its recording is stored with it (played from our server). */
+  hasRecording: boolean;
 }
 
 export function fetchOwnAccount(userId: number): Promise<OwnAccount> {
@@ -33,11 +40,13 @@ function ownFileRows(json: UserFilesJson): OwnFileRow[] {
     const abstractWork = concreteWork ? abstract.get(concreteWork.abstract_work_id) : undefined;
     return {
       id: file.id,
-      title: abstractWork?.title || 'Untitled',
+      title: shownTitle(abstractWork?.title),
+      originalName: file.original_name,
       composer: abstractWork?.composer ?? '',
       performer: concreteWork?.artist ?? '',
       isPublic: file.is_public,
       createdAt: file.created_at,
+      hasRecording: concreteWork?.storage === 'staticfiles',
     };
   });
 }
@@ -55,5 +64,29 @@ export async function deleteOwnFile(fileId: number): Promise<void> {
     await apiDelete(`files/${fileId}/`);
   } catch (error) {
     throw failureInWords(error);
+  }
+}
+
+export type MediaResult = { ok: true; notIncluded: string[] } | { ok: false; reasons: string[] };
+
+/**
+ * PUT files/{id}/media/: a recording and score PDFs for a stored file, with no time limit (an
+ * upload's), sent as the upload form sends files. The reasons of a refusal are the server's.
+ */
+export async function sendOwnFileMedia(fileId: number, chosen: File[]): Promise<MediaResult> {
+  const form = new FormData();
+  for (const file of chosen) form.append('file', file, file.name);
+  try {
+    const { data } = await apiPut<UploadedFileJson>(`files/${fileId}/media/`, form, {
+      timeoutMs: null,
+      // By XMLHttpRequest, which sends the form as it is.
+      onUploadProgress: () => undefined,
+    });
+    return { ok: true, notIncluded: data.not_included };
+  } catch (error) {
+    if (error instanceof ApiRequestError) {
+      return { ok: false, reasons: uploadFailureReasons(error.status, error.data) };
+    }
+    throw error;
   }
 }

@@ -7,6 +7,7 @@ import { downloadTla } from '../lib/tla-download';
 import { conditionsQuery, type BrowseState } from '../lib/search-url';
 import type { FilesQueryResponse } from '../shared/api-types';
 import { FILE_PROPERTIES, FILE_SORT_KEYS } from '../shared/search-fields';
+import { filesNeedingName, shownTitle } from '../shared/file-names';
 import { BrowseGrid, type BrowseColumn } from './browse-grid';
 import { ConditionList, draftCondition, type DraftCondition } from './condition-list';
 import { DownloadIcon, ViewIcon } from './browse-icons';
@@ -93,28 +94,36 @@ export function BrowseFilesPage() {
 function FileRows({ data, authors }: { data: FilesQueryResponse; authors: Map<number, string> }) {
   const concrete = new Map(data.concrete_works.map((work) => [work.id, work]));
   const abstract = new Map(data.abstract_works.map((work) => [work.id, work]));
-  return data.files.map((file) => {
+  const rows = data.files.map((file) => {
     const performance = concrete.get(file.concrete_work_id);
     const work = performance ? abstract.get(performance.abstract_work_id) : undefined;
-    const title = work?.title ?? 'Untitled';
+    return { id: file.id, file, performance, work, title: shownTitle(work?.title) };
+  });
+  const named = filesNeedingName(rows);
+  return rows.map(({ id, file, performance, work, title }) => {
+    // What a control's label calls the file: with its file name when its title is not enough.
+    const name = named.has(id) ? `${title} (${file.original_name})` : title;
     return (
-      <tr key={file.id}>
-        <td>{title}</td>
-        <td>{work?.composer}</td>
-        <td>{performance?.artist}</td>
-        <td>{authors.get(file.author_id) ?? ''}</td>
-        <td>
-          <Link href={viewerPath(file.id)} className="icon-link" aria-label={`View ${title}`}>
+      <tr key={id}>
+        <td className="browse-grid__title">
+          <span className="file-title">{title}</span>
+          {named.has(id) && <span className="file-name">{file.original_name}</span>}
+        </td>
+        <td data-label="COMPOSER">{work?.composer}</td>
+        <td data-label="PERFORMER">{performance?.artist}</td>
+        <td data-label="ANNOTATOR">{authors.get(file.author_id) ?? ''}</td>
+        <td className="card-rows__action" data-label="VIEW">
+          <Link href={viewerPath(id)} className="icon-link" aria-label={`View ${name}`}>
             <ViewIcon />
           </Link>
         </td>
-        <td>
+        <td className="card-rows__action" data-label="DOWNLOAD">
           <button
             type="button"
             className="icon-link"
-            aria-label={`Download ${title}`}
+            aria-label={`Download ${name}`}
             onClick={() => {
-              downloadTla(file.id, title).catch((error: unknown) =>
+              downloadTla(id, title).catch((error: unknown) =>
                 window.alert(
                   `Download failed: ${error instanceof Error ? error.message : String(error)}`,
                 ),

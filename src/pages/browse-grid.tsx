@@ -24,7 +24,7 @@ export function BrowseGrid({
   children,
 }: BrowseGridProps) {
   return (
-    <table className="browse-grid sticky-first-column">
+    <table className="browse-grid card-rows">
       <thead>
         <tr>
           {columns.map(([label, key]) => (
@@ -38,7 +38,7 @@ export function BrowseGrid({
             />
           ))}
           {fixedHeadings.map((heading) => (
-            <th key={heading} scope="col">
+            <th key={heading} scope="col" className="card-rows__fixed">
               {heading}
             </th>
           ))}

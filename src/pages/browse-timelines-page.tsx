@@ -13,6 +13,7 @@ import {
   type SearchKind,
   type SortDirection,
 } from '../shared/search-fields';
+import { filesNeedingName, shownTitle } from '../shared/file-names';
 import { formatTime } from '../shared/time-format';
 import { BrowseGrid, type BrowseColumn } from './browse-grid';
 import { ConditionList, draftCondition, type DraftCondition } from './condition-list';
@@ -26,6 +27,7 @@ const KIND_LABELS: { [K in SearchKind]: string } = {
   HIERARCHY: 'Hierarchy',
   MARKER: 'Marker',
   BEAT: 'Beat',
+  RANGE: 'Range',
 };
 
 /** The work's columns, first whatever the kind. */
@@ -50,6 +52,13 @@ const KIND_COLUMNS: { [K in SearchKind]: readonly BrowseColumn[] } = {
     ['COMMENTS', 'comments'],
   ],
   BEAT: [['TIME', 'time']],
+  RANGE: [
+    ['LABEL', 'label'],
+    ['ROW', 'row_name'],
+    ['START', 'start'],
+    ['END', 'end'],
+    ['COMMENTS', 'comments'],
+  ],
 };
 
 const TIME_KEYS = new Set(['start', 'end', 'time']);
@@ -73,7 +82,7 @@ const draftOf = (state: BrowseState): Draft => ({
   direction: state.direction,
 });
 
-/** /browse/timelines: components of hierarchy, marker or beat timelines (SPEC.md section 2). */
+/** /browse/timelines: components of hierarchy, marker, beat or range timelines (SPEC.md section 2). */
 export function BrowseTimelinesPage() {
   usePageTitle('Search');
   const { search, state, go } = useBrowseUrl(componentSortKeys, true);
@@ -191,25 +200,34 @@ function ComponentRows({ data, kind }: { data: ComponentsQueryResponse; kind: Se
   const files = new Map(data.files.map((file) => [file.id, file]));
   const concrete = new Map(data.concrete_works.map((work) => [work.id, work]));
   const abstract = new Map(data.abstract_works.map((work) => [work.id, work]));
+  const workOf = (fileId: number) => {
+    const file = files.get(fileId);
+    const performance = file ? concrete.get(file.concrete_work_id) : undefined;
+    return performance ? abstract.get(performance.abstract_work_id) : undefined;
+  };
+  // Several files of the page may be called alike (untitled exports): their file names tell.
+  const named = filesNeedingName(data.files.map((f) => ({ id: f.id, title: workOf(f.id)?.title })));
   return data.components.map((component) => {
     const fileId = timelines.get(component.timeline_id)?.file_id;
-    const file = fileId === undefined ? undefined : files.get(fileId);
-    const performance = file ? concrete.get(file.concrete_work_id) : undefined;
-    const work = performance ? abstract.get(performance.abstract_work_id) : undefined;
+    const work = fileId === undefined ? undefined : workOf(fileId);
+    const fileName = fileId === undefined ? undefined : files.get(fileId)?.original_name;
     return (
       <tr key={component.id}>
-        <td>
+        <td className="browse-grid__title">
           {fileId === undefined ? (
             ''
           ) : (
             <Link href={viewerMomentPath(fileId, componentTime(component), component.id)}>
-              {work?.title ?? 'Untitled'}
+              {shownTitle(work?.title)}
             </Link>
           )}
+          {fileId !== undefined && named.has(fileId) && fileName && (
+            <span className="file-name">{fileName}</span>
+          )}
         </td>
-        <td>{work?.composer}</td>
-        {KIND_COLUMNS[kind].map(([, key]) => (
-          <td key={key} className={TIME_KEYS.has(key) ? 'time' : undefined}>
+        <td data-label="COMPOSER">{work?.composer}</td>
+        {KIND_COLUMNS[kind].map(([label, key]) => (
+          <td key={key} className={TIME_KEYS.has(key) ? 'time' : undefined} data-label={label}>
             {cellText(component, key)}
           </td>
         ))}

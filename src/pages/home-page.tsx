@@ -60,6 +60,10 @@ export function HomePage() {
               </Link>
             </div>
             <p className="hero__meta">
+              Have a .tla file? <Link to={paths.localViewer}>Open it in the viewer</Link>, no
+              account needed: it stays on your computer.
+            </p>
+            <p className="hero__meta">
               Current version {latestRelease.version} for Windows, macOS and Linux.
             </p>
           </div>

@@ -5,6 +5,8 @@ import { paths, viewerPath } from '../app/routes';
 import { formatUploadDate } from '../lib/upload-messages';
 import { downloadTla } from '../lib/tla-download';
 import { deleteOwnFile, setOwnFilePublic, type OwnFileRow } from '../lib/user-files-api';
+import { filesNeedingName } from '../shared/file-names';
+import { FileMediaButton } from './file-media-button';
 import { DeleteIcon, DownloadIcon, ViewIcon } from './file-action-icons';
 
 /** SPEC.md section 8, word for word. */
@@ -22,7 +24,12 @@ interface OwnFilesGridProps {
   updateRows: (update: (rows: OwnFileRow[]) => OwnFileRow[]) => void;
 }
 
-/** The dashboard's 'YOUR FILES' grid: one row per file, newest first, as the server lists them. */
+/**
+ * The dashboard's 'YOUR FILES' grid: one row per file, newest first, as the server lists them.
+ * A row whose title does not tell it apart (untitled, or another row's title) also shows the
+ * name it was uploaded under. On a phone each row is a card (dashboard-page.css): the title
+ * first, then the other fields under their headings, the actions as 40 px targets.
+ */
 export function OwnFilesGrid({ rows, updateRows }: OwnFilesGridProps) {
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const mark = (id: number, on: boolean) =>
@@ -80,10 +87,15 @@ export function OwnFilesGrid({ rows, updateRows }: OwnFilesGridProps) {
     );
   }
 
+  const named = filesNeedingName(rows);
+  // What a control's label calls the file: with its file name when its title is not enough.
+  const nameOf = (row: OwnFileRow) =>
+    named.has(row.id) ? `${row.title} (${row.originalName})` : row.title;
+
   return (
     <div className="own-files__scroll">
-      <table className="own-files sticky-first-column">
-        <thead>
+      <table className="own-files card-rows">
+        <thead className="card-rows__fixed">
           <tr>
             <th scope="col">TITLE</th>
             <th scope="col">COMPOSER</th>
@@ -106,48 +118,67 @@ export function OwnFilesGrid({ rows, updateRows }: OwnFilesGridProps) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} data-file-id={row.id}>
-              <td className="own-files__title">{row.title}</td>
-              <td>{row.composer}</td>
-              <td>{row.performer}</td>
-              <td className="own-files__center">
-                <input
-                  type="checkbox"
-                  checked={row.isPublic}
-                  disabled={busy.has(row.id)}
-                  onChange={() => void togglePublic(row)}
-                  aria-label={`Public: ${row.title}`}
+              <td className="own-files__title">
+                <span className="file-title">{row.title}</span>
+                {named.has(row.id) && <span className="file-name">{row.originalName}</span>}
+                <FileMediaButton
+                  row={row}
+                  name={nameOf(row)}
+                  onStored={(withRecording) =>
+                    withRecording &&
+                    updateRows((current) =>
+                      current.map((r) => (r.id === row.id ? { ...r, hasRecording: true } : r)),
+                    )
+                  }
                 />
               </td>
-              <td className="own-files__date">{formatUploadDate(row.createdAt)}</td>
-              <td className="own-files__center">
+              <td data-label="COMPOSER">{row.composer}</td>
+              <td data-label="PERFORMER">{row.performer}</td>
+              <td className="own-files__center card-rows__action" data-label="PUBLIC">
+                <label className="check-target">
+                  <input
+                    type="checkbox"
+                    checked={row.isPublic}
+                    disabled={busy.has(row.id)}
+                    onChange={() => void togglePublic(row)}
+                    aria-label={`Public: ${nameOf(row)}`}
+                  />
+                </label>
+              </td>
+              <td className="own-files__date" data-label="UPLOADED">
+                {formatUploadDate(row.createdAt)}
+              </td>
+              <td className="own-files__center card-rows__action" data-label="VIEW">
                 <Link
                   href={viewerPath(row.id)}
                   className="icon-button"
-                  aria-label={`View ${row.title}`}
+                  aria-label={`View ${nameOf(row)}`}
                   title="View"
                 >
                   <ViewIcon />
                 </Link>
               </td>
-              <td className="own-files__center">
-                <button
-                  type="button"
-                  className="icon-button"
-                  onClick={() => void download(row)}
-                  aria-label={`Download ${row.title}`}
-                  title="Download .tla"
-                >
-                  <DownloadIcon />
-                </button>
-                <ExportMenu fileId={row.id} fileTitle={row.title} />
+              <td className="own-files__center card-rows__action" data-label="DOWNLOAD">
+                <span className="own-files__download">
+                  <button
+                    type="button"
+                    className="icon-button"
+                    onClick={() => void download(row)}
+                    aria-label={`Download ${nameOf(row)}`}
+                    title="Download .tla"
+                  >
+                    <DownloadIcon />
+                  </button>
+                  <ExportMenu fileId={row.id} fileTitle={row.title} />
+                </span>
               </td>
-              <td className="own-files__center">
+              <td className="own-files__center card-rows__action" data-label="DELETE">
                 <button
                   type="button"
                   className="icon-button icon-button--danger"
                   disabled={busy.has(row.id)}
                   onClick={() => void remove(row)}
-                  aria-label={`Delete ${row.title}`}
+                  aria-label={`Delete ${nameOf(row)}`}
                   title="Delete"
                 >
                   <DeleteIcon />

@@ -1,4 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { apiGet } from '../lib/api-client';
+import type { UserFilesJson } from '../shared/api-types';
+import { useUserId } from '../state/session';
 import { Link, useParams } from 'wouter';
 import { paths } from '../app/routes';
 import { productName, usePageTitle, withProductName } from '../lib/use-page-title';
@@ -10,6 +13,28 @@ import '../viewer/viewer.css';
 // Opened at /viewer/, the page fetches the screen's chunk at once, before React renders.
 if (typeof window !== 'undefined' && window.location.pathname.startsWith('/viewer/')) {
   void loadViewerScreen();
+}
+
+/**
+ * Whether the signed-in user owns file `fileId` (null: not asked): one of their own files, as
+ * their dashboard lists them. The viewer JSON does not say who uploaded a file.
+ */
+function useOwnsFile(fileId: number | null): boolean {
+  const userId = useUserId();
+  const [owns, setOwns] = useState<{ fileId: number; owns: boolean } | null>(null);
+  useEffect(() => {
+    if (fileId === null || userId === null) return;
+    let current = true;
+    apiGet<UserFilesJson>('users/files/', { quiet: true })
+      .then(({ data }) => {
+        if (current) setOwns({ fileId, owns: data.files.some((file) => file.id === fileId) });
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [fileId, userId]);
+  return owns !== null && owns.fileId === fileId && owns.owns;
 }
 
 function Loading({ label }: { label: string }) {
@@ -29,6 +54,13 @@ export function ViewerPage() {
   usePageTitle(heading ? withProductName(heading) : withProductName('Viewer'));
 
   const Screen = useViewerScreen();
+  // Asked only of a file that lacks a recording or a PDF: its note tells the owner how to add it.
+  const owner = useOwnsFile(
+    load.status === 'ready' &&
+      (load.header.concreteWork.storage === 'abstract' || load.header.missingFiles.length > 0)
+      ? load.header.id
+      : null,
+  );
 
   useEffect(() => {
     // SPEC.md section 2: the viewer needs a file id. The ref keeps React's development
@@ -71,6 +103,7 @@ export function ViewerPage() {
             header={load.header}
             client={load.client}
             mediaBaseUrl={load.mediaBaseUrl}
+            owner={owner}
           />
         </>
       )}

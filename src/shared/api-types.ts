@@ -40,6 +40,7 @@ export type {
   FilesQueryResponse,
   HierarchySearchComponentJson,
   MarkerSearchComponentJson,
+  RangeSearchComponentJson,
   SearchComponentJson,
   SearchConditionValue,
   SearchTimelineJson,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PAGE, pageCount, servedPageCount } from './search-fields';
+import {
+  COMPONENT_CONDITION_PROPERTIES,
+  MAX_PAGE,
+  componentSortKeys,
+  isNumericField,
+  pageCount,
+  servedPageCount,
+} from './search-fields';
 
 describe('page counts', () => {
   it('counts the pages that hold results, at least one', () => {
@@ -12,5 +19,25 @@ describe('page counts', () => {
     expect(servedPageCount(15 * 999 + 1)).toBe(MAX_PAGE);
     expect(servedPageCount(570_000)).toBe(MAX_PAGE);
     expect(pageCount(570_000)).toBe(38_000);
+  });
+});
+
+describe('range components (desktop 0.7)', () => {
+  it('sort by the work, then label, row name, start, end and comments', () => {
+    expect(componentSortKeys('RANGE')).toEqual([
+      'title',
+      'composer',
+      'label',
+      'row_name',
+      'start',
+      'end',
+      'comments',
+    ]);
+  });
+
+  it('take text conditions on label, comments and row name; start and end are times', () => {
+    expect(COMPONENT_CONDITION_PROPERTIES.RANGE).toEqual(['label', 'comments', 'row_name']);
+    expect(isNumericField('start') && isNumericField('end')).toBe(true);
+    expect(isNumericField('row_name')).toBe(false);
   });
 });

@@ -6,7 +6,7 @@
 
 export const SEARCH_PAGE_SIZE = 15;
 
-export const SEARCH_KINDS = ['HIERARCHY', 'MARKER', 'BEAT'] as const;
+export const SEARCH_KINDS = ['HIERARCHY', 'MARKER', 'BEAT', 'RANGE'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export const FILE_PROPERTIES = ['title', 'composer', 'performer'] as const;
@@ -22,13 +22,16 @@ export type HierarchyField =
   'label' | 'comments' | 'color' | 'formal_function' | 'formal_type' | 'start' | 'end';
 export type MarkerField = 'label' | 'comments' | 'color' | 'time';
 export type BeatField = 'time';
-export type ComponentField = HierarchyField | MarkerField | BeatField;
+/** A range of desktop 0.7's Range timelines: its row is named, its colour is the row's or its own. */
+export type RangeField = 'label' | 'comments' | 'row_name' | 'start' | 'end';
+export type ComponentField = HierarchyField | MarkerField | BeatField | RangeField;
 
 /** The searchable fields of each kind's components (SPEC.md section 3), in column order. */
 export const COMPONENT_FIELDS: { [K in SearchKind]: readonly ComponentField[] } = {
   HIERARCHY: ['label', 'formal_function', 'formal_type', 'start', 'end', 'comments', 'color'],
   MARKER: ['label', 'time', 'comments', 'color'],
   BEAT: ['time'],
+  RANGE: ['label', 'row_name', 'start', 'end', 'comments'],
 };
 
 /** The condition properties the search form offers per kind (SPEC.md section 5), first = default. */
@@ -36,6 +39,7 @@ export const COMPONENT_CONDITION_PROPERTIES: { [K in SearchKind]: readonly Compo
   HIERARCHY: ['label', 'comments', 'color', 'formal_function', 'formal_type'],
   MARKER: ['label', 'comments', 'color'],
   BEAT: ['time'],
+  RANGE: ['label', 'comments', 'row_name'],
 };
 
 const NUMERIC_FIELDS: ReadonlySet<ComponentField> = new Set<ComponentField>([

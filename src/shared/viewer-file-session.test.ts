@@ -33,7 +33,6 @@ describe('ViewerFileSession', () => {
     expect(session.barStart(99, null)).toBeNull();
   });
 
-
   it('opens the file bytes and answers layout, component and navigation requests', () => {
     const session = new ViewerFileSession();
     const opened = session.open(bytes(viewerFixture()));

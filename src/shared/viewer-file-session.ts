@@ -1,6 +1,6 @@
 import type { ComponentJson, PdfMarkerComponentJson, ViewerFileJson } from './api-types';
 import { pageWindows, type PageWindows } from './pdf-page-windows';
-import { decodePeaks } from './waveform/peaks';
+import { decodePeaks, type Peaks } from './waveform/peaks';
 import { fileTimeMap } from './time-map/beat-timeline-fields';
 import type { TimeMap } from './time-map/time-map';
 import { timelineCsv } from './timeline-tables/timeline-csv';
@@ -106,6 +106,8 @@ export class ViewerFileSession {
   private byId: Map<number, ComponentRef> | null = null;
   /** The file's bars, worked out when first asked for. */
   private map: { value: TimeMap | null } | null = null;
+  /** The recording's peaks, once the page has given them (usePeaks). */
+  private peaks: Peaks | null = null;
   private warmedUp = false;
   /** Timeline tables by the timeline's index, built when first asked for (null: no table). */
   private tables = new Map<number, TimelineTable | null>();
@@ -123,6 +125,7 @@ export class ViewerFileSession {
     this.json = opened.json;
     this.byId = null;
     this.map = null;
+    this.peaks = null;
     this.warmedUp = false;
     this.tables.clear();
     this.recent = [];
@@ -135,11 +138,33 @@ export class ViewerFileSession {
    */
   usePeaks(bytes: ArrayBuffer): boolean {
     const peaks = decodePeaks(new Uint8Array(bytes));
-    const waves = this.file?.timelines.filter((timeline) => timeline.kind === 'AUDIOWAVE') ?? [];
-    if (!peaks || waves.length === 0) return false;
-    for (const timeline of waves) timeline.peaks = peaks;
+    if (!peaks) return false;
+    this.peaks = peaks;
     this.recent = [];
+    return this.givePeaks();
+  }
+
+  /** The Audiowave timelines of the prepared file get the peaks; false when there are none. */
+  private givePeaks(): boolean {
+    const waves = this.file?.timelines.filter((timeline) => timeline.kind === 'AUDIOWAVE') ?? [];
+    if (!this.peaks || waves.length === 0) return false;
+    for (const timeline of waves) timeline.peaks = this.peaks;
     return true;
+  }
+
+  /**
+   * Prepares the open file again, its hidden timelines (is_visible false) drawn or left out:
+   * the stack changes, so every view, table and component lookup starts afresh.
+   */
+  showHidden(show: boolean): OpenResult {
+    const opened = prepareViewerJson(this.requireJson(), { showHidden: show });
+    if (!opened.ok) return opened;
+    this.file = opened.file;
+    this.givePeaks();
+    this.byId = null;
+    this.tables.clear();
+    this.recent = [];
+    return { ok: true, header: this.file.header };
   }
 
   /** A view's layout, of its own to keep or transfer: a copy where the view was laid out lately. */
@@ -278,6 +303,7 @@ export class ViewerFileSession {
  */
 export interface ViewerFileApi {
   open(bytes: ArrayBuffer): OpenResult;
+  showHidden(show: boolean): OpenResult;
   layout(request: ViewRequest): ViewLayout;
   warmUp(first: ViewRequest): void;
   component(ref: ComponentRef): ComponentJson | null;

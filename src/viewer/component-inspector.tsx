@@ -14,10 +14,11 @@ const KIND_TITLES: Record<ViewerKind, string> = {
   AUDIOWAVE: 'Audiowave',
   PDF: 'PDF marker',
   SCORE: 'Note',
+  RANGE: 'Range',
 };
 
 /** The fields SPEC.md section 3 lists for each viewer component kind. */
-function inspectorFields(kind: ViewerKind, component: ComponentJson): Field[] {
+function inspectorFields(kind: ViewerKind, component: ComponentJson, rowName?: string): Field[] {
   const c = component as unknown as Record<string, unknown>;
   const text = (key: string) => (typeof c[key] === 'string' ? (c[key] as string) : '');
   const time = (key: string) => (typeof c[key] === 'number' ? formatTime(c[key] as number) : '');
@@ -61,6 +62,18 @@ function inspectorFields(kind: ViewerKind, component: ComponentJson): Field[] {
       ];
     case 'SLIDER':
       return [];
+    case 'RANGE':
+      return [
+        ['Label', text('label')],
+        ['Row', rowName ?? text('row_id')],
+        ['Start', time('start')],
+        ['End', time('end')],
+        ['Pre-start', time('pre_start')],
+        ['Post-end', time('post_end')],
+        ['Joined to the next', c.joined_right == null ? 'no' : 'yes'],
+        ['Colour', text('color')],
+        ['Comments', text('comments')],
+      ];
     case 'SCORE':
       return [
         ['Note', noteName(c)],
@@ -95,11 +108,21 @@ interface InspectorProps {
   kind: ViewerKind;
   timelineName: string;
   component: ComponentJson;
+  /** Range timelines: the name of each row by its id. */
+  rowNames?: ReadonlyMap<string, string>;
   onClose: () => void;
 }
 
-export function ComponentInspector({ kind, timelineName, component, onClose }: InspectorProps) {
-  const fields = inspectorFields(kind, component);
+export function ComponentInspector({
+  kind,
+  timelineName,
+  component,
+  rowNames,
+  onClose,
+}: InspectorProps) {
+  const rowId = (component as { row_id?: unknown }).row_id;
+  const rowName = typeof rowId === 'string' ? rowNames?.get(rowId) : undefined;
+  const fields = inspectorFields(kind, component, rowName);
   return (
     <aside className="viewer-inspector" aria-label="Inspector" data-testid="inspector">
       <div className="viewer-inspector__head">

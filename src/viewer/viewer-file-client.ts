@@ -26,6 +26,8 @@ export interface ViewerFileClient {
    * that view out as soon as it has answered (see ViewPrefetch.open).
    */
   open(bytes: ArrayBuffer, firstView?: ViewRequest): ReturnType<FileApi['open']>;
+  /** Prepares the open file again with its hidden timelines drawn or not (a new header). */
+  showHidden(show: boolean): ReturnType<FileApi['showHidden']>;
   /** A view's layout: a prefetched one when it is for the same view, else a new request. */
   layout(request: ViewRequest): Promise<ViewLayout>;
   /**
@@ -68,6 +70,8 @@ function withPrefetch(api: FileApi, transfer: (bytes: ArrayBuffer) => ArrayBuffe
   return {
     policy,
     open: (bytes: ArrayBuffer, firstView?: ViewRequest) => policy.open(bytes, firstView),
+    // Views laid out ahead belong to the stack before: the policy starts afresh.
+    showHidden: (show: boolean) => policy.opening(() => api.showHidden(show)),
     layout: (request: ViewRequest) => policy.layout(request),
     prefetchLayout: (request: ViewRequest) => policy.prefetch(request),
     usePeaks: async (bytes: ArrayBuffer) => {
@@ -85,6 +89,7 @@ function inProcessClient(): ViewerFileClient {
   );
   const api: FileApi = {
     open: async (bytes) => (await loading).open(bytes),
+    showHidden: async (show) => (await loading).showHidden(show),
     layout: async (request) => (await loading).layout(request),
     warmUp: async (first) => (await loading).warmUp(first),
     component: async (ref) => (await loading).component(ref),
@@ -98,11 +103,15 @@ function inProcessClient(): ViewerFileClient {
     timelineCsv: async (timeline) => (await loading).timelineCsv(timeline),
     close: async () => (await loading).close(),
   };
-  const { open, layout, prefetchLayout, usePeaks } = withPrefetch(api, (bytes) => bytes);
+  const { open, showHidden, layout, prefetchLayout, usePeaks } = withPrefetch(
+    api,
+    (bytes) => bytes,
+  );
   return {
     api,
     mode: 'in-process',
     open,
+    showHidden,
     layout,
     prefetchLayout,
     usePeaks,
@@ -128,13 +137,15 @@ export function createViewerFileClient(options: { inProcess?: boolean } = {}): V
   const remote = Comlink.wrap<ViewerFileWorkerApi>(worker);
   let disposed = false;
   const api = remote as unknown as FileApi;
-  const { policy, open, layout, prefetchLayout, usePeaks } = withPrefetch(api, (bytes) =>
-    Comlink.transfer(bytes, [bytes]),
+  const { policy, open, showHidden, layout, prefetchLayout, usePeaks } = withPrefetch(
+    api,
+    (bytes) => Comlink.transfer(bytes, [bytes]),
   );
   return {
     api,
     mode: 'worker',
     open,
+    showHidden,
     layout,
     prefetchLayout,
     usePeaks,

@@ -3,6 +3,8 @@ import type { MissingFile, ViewerHeader } from '../shared/viewer-layout/viewer-d
 import { formatTime } from '../shared/time-format';
 import { missingFileText } from '../shared/early-paint/viewer-page-text';
 import { ComponentInspector } from './component-inspector';
+import { FileNotes } from './file-notes';
+import { fileHeading } from '../shared/file-names';
 import type { ViewerFileClient } from './viewer-file-client';
 import { htmlMediaAdapter } from './media/html-media-adapter';
 import { abstractClock, type MediaAdapter } from './media/media-adapter';
@@ -31,6 +33,8 @@ interface ViewerScreenProps {
   /** 'local': nothing stored, no share; 'embed': chrome-less, no inspector unless asked. */
   mode?: 'stored' | 'local' | 'embed';
   showInspector?: boolean;
+  /** Stored files: whether the person looking owns the file (what a note without media says). */
+  owner?: boolean;
 }
 
 /**
@@ -47,17 +51,56 @@ function TimelineNames({
   return (
     <div className="viewer-names" data-testid="timeline-names">
       <div className="viewer-names__list" style={{ height: Math.ceil(stack.totalHeight) }}>
-        {timelines.map((timeline) => (
-          <div
-            key={timeline.index}
-            className="viewer-name"
-            style={rowStyle(stack, timeline)}
-            title={timeline.name || undefined}
-          >
-            {timeline.name}
-          </div>
-        ))}
+        {timelines.map((timeline) =>
+          timeline.rows && timeline.rows.length > 0 ? (
+            <RangeNames
+              key={timeline.index}
+              timeline={timeline}
+              style={rowStyle(stack, timeline)}
+            />
+          ) : (
+            <div
+              key={timeline.index}
+              className="viewer-name"
+              style={rowStyle(stack, timeline)}
+              title={timeline.name || undefined}
+            >
+              {timeline.name}
+            </div>
+          ),
+        )}
       </div>
+    </div>
+  );
+}
+
+/** A Range timeline's name, and its rows' names each in its lane, as the stage draws them. */
+function RangeNames({
+  timeline,
+  style,
+}: {
+  timeline: ViewerHeader['timelines'][number];
+  style: { top: number; height: number };
+}) {
+  const rows = timeline.rows ?? [];
+  const lane = 100 / Math.max(1, rows.length);
+  return (
+    <div
+      className="viewer-name viewer-name--range"
+      style={style}
+      title={[timeline.name, ...rows.map((row) => row.name)].filter(Boolean).join(': ')}
+    >
+      <span className="viewer-name__title">{timeline.name}</span>
+      {rows.map((row, index) => (
+        <span
+          key={`${row.id}:${index}`}
+          className="viewer-name__lane"
+          data-testid="range-row-name"
+          style={{ top: `${index * lane}%`, height: `${lane}%` }}
+        >
+          {row.name}
+        </span>
+      ))}
     </div>
   );
 }
@@ -80,25 +123,73 @@ function leastStack(header: ViewerHeader): TimelineStack {
  * Says which recording or PDF the file names but came without, so that a viewer without a
  * player or a score page explains itself.
  */
-function MissingFiles({ files, local }: { files: MissingFile[]; local: boolean }) {
+function MissingFiles({
+  files,
+  local,
+  owner,
+}: {
+  files: MissingFile[];
+  local: boolean;
+  owner: boolean;
+}) {
   if (files.length === 0) return null;
   return (
     <div className="viewer-missing" role="note" data-testid="missing-files">
       {files.map(({ what, name }) => (
         <p key={`${what}:${name}`}>{missingFileText({ what, name }, local)}</p>
       ))}
+      {owner && !local && (
+        <p data-testid="add-missing">
+          Add {files.length === 1 ? 'it' : 'them'} from your dashboard: &lsquo;Add recording or
+          PDF&rsquo; on the file&rsquo;s row.
+        </p>
+      )}
     </div>
   );
 }
 
-/** The loaded viewer: media, toolbar, timelines and inspector for one file. */
-export function ViewerScreen({
+/**
+ * The loaded viewer. It keeps the file's header: showing the timelines the file hides prepares
+ * the file again (in the file worker) and the screen starts over with the new stack.
+ */
+export function ViewerScreen(props: ViewerScreenProps) {
+  const [shown, setShown] = useState({ from: props.header, header: props.header, stack: 0 });
+  const current = shown.from === props.header ? shown : { header: props.header, stack: 0 };
+  const { client } = props;
+  const onShowHidden = useCallback(
+    (show: boolean) => {
+      void client.showHidden(show).then((result) => {
+        if (!result.ok) return;
+        setShown((before) => ({
+          from: props.header,
+          header: result.header,
+          stack: before.stack + 1,
+        }));
+      });
+    },
+    [client, props.header],
+  );
+  // Another stack, another screen: the stage's canvas, once handed to its worker, stays with it.
+  return (
+    <LoadedViewer
+      key={current.stack}
+      {...props}
+      header={current.header}
+      onShowHidden={onShowHidden}
+    />
+  );
+}
+
+/** The viewer of one prepared file: media, toolbar, timelines and inspector. */
+function LoadedViewer({
   header,
   client,
   mediaBaseUrl,
   mode = 'stored',
   showInspector = true,
-}: ViewerScreenProps) {
+  owner = false,
+  onShowHidden,
+}: ViewerScreenProps & { onShowHidden: (show: boolean) => void }) {
   const work = header.concreteWork;
   const storage = work.storage;
   const videoId = storage === 'youtube' ? youtubeVideoId(work.url) : null;
@@ -318,7 +409,14 @@ export function ViewerScreen({
             />
           )}
         </div>
-        <MissingFiles files={header.missingFiles} local={mode === 'local'} />
+        <MissingFiles files={header.missingFiles} local={mode === 'local'} owner={owner} />
+        {mode !== 'embed' && (
+          <FileNotes
+            header={header}
+            viewing={mode === 'local' ? 'local' : owner ? 'owner' : 'other'}
+            onShowHidden={onShowHidden}
+          />
+        )}
         <ViewerToolbar
           canPlay={canPlay}
           playing={playing}
@@ -337,7 +435,10 @@ export function ViewerScreen({
             const moment = shareMoment();
             if (!moment) return null;
             // The playhead and the zoom: the Share dialog is where a component is included.
-            const url = shareUrl(window.location.href, { time: moment.playhead, span: moment.span });
+            const url = shareUrl(window.location.href, {
+              time: moment.playhead,
+              span: moment.span,
+            });
             window.history.replaceState(window.history.state, '', url);
             const copied = await navigator.clipboard?.writeText(url).then(
               () => true,
@@ -348,7 +449,7 @@ export function ViewerScreen({
         />
         <TimelineTools
           header={header}
-          title={header.abstractWork.title.trim() || 'Untitled'}
+          title={fileHeading(header.abstractWork.title, header.fileName)}
           clock={clock}
           shareMoment={shareMoment}
           playing={playing}
@@ -438,6 +539,7 @@ export function ViewerScreen({
             kind={selectedHeader.kind}
             timelineName={selectedHeader.name}
             component={selection.component}
+            rowNames={new Map((selectedHeader.rows ?? []).map((row) => [row.id, row.name]))}
             onClose={() => void controllerRef.current?.select(null)}
           />
         )}

@@ -223,6 +223,18 @@ test.describe('navigation bar', () => {
     await page.getByRole('link', { name: 'Timelines', exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/browse/timelines/');
     await expect(page).toHaveTitle('Search');
+
+    // The local viewer, for a visitor too: a .tla opened without an account or an upload.
+    await browse.click();
+    await page.getByRole('link', { name: 'Open a file of yours', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/viewer/local/');
+  });
+
+  test('the home page links the local viewer for visitors', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Open it in the viewer', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/viewer/local/');
+    await expect(page).not.toHaveURL(/login/);
   });
 
   test('collapses into a menu button at 360 px', async ({ page }) => {

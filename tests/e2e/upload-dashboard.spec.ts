@@ -28,9 +28,10 @@ async function logIn(page: Page) {
   await expect(page).toHaveURL((url) => url.pathname === '/');
 }
 
+/** A dashboard row by its title (the title cell also holds the file's media button). */
 function row(page: Page, title: string) {
   return page.locator('table.own-files tbody tr').filter({
-    has: page.getByRole('cell', { name: title, exact: true }),
+    has: page.locator('td.own-files__title .file-title').getByText(title, { exact: true }),
   });
 }
 
@@ -297,6 +298,8 @@ test('a .tla uploaded without its recording and PDF: the upload and the viewer s
     "The recording 'lesson take.mp3' was not uploaded with this file, so it cannot be played; " +
       'the timelines are all here.',
     "The PDF 'lesson score.pdf' was not uploaded with this file, so its pages cannot be shown.",
+    // Its owner is told where to add them.
+    'Add them from your dashboard: \u2018Add recording or PDF\u2019 on the file\u2019s row.',
   ]);
   await expect(page.getByRole('button', { name: 'Play' })).toHaveCount(0);
 });

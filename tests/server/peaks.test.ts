@@ -8,8 +8,7 @@ import { analysisTla, createUser, upload, uploadSuite } from './support/upload-h
 import type { UploadResponseJson } from '../../src/shared/api-types';
 import { decodePeaks, PEAKS_MEDIA_TYPE } from '../../src/shared/waveform/peaks';
 
-const audio = (name: string) =>
-  readFileSync(new URL(`../fixtures/audio/${name}`, import.meta.url));
+const audio = (name: string) => readFileSync(new URL(`../fixtures/audio/${name}`, import.meta.url));
 
 /** The start of an MP4 file as the sniffer knows it: a video with no sound to draw. */
 const mp4 = Buffer.concat([

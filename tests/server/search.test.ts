@@ -128,9 +128,18 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
       ]);
       for (const [index, file] of body.files.entries()) {
         expect(Object.keys(file).sort()).toEqual(
-          ['author_id', 'concrete_work_id', 'created_at', 'id', 'is_public'].sort(),
+          [
+            'author_id',
+            'concrete_work_id',
+            'created_at',
+            'id',
+            'is_public',
+            'original_name',
+          ].sort(),
         );
         expect(file.is_public).toBe(true);
+        // The name it was uploaded under, which tells apart files whose titles do not.
+        expect(file.original_name).toMatch(/\.tla$/);
         expect(new Date(file.created_at).toISOString()).toBe(file.created_at);
         const work = body.concrete_works.find((cw) => cw.id === file.concrete_work_id);
         expect(work?.abstract_work_id).toBe(body.abstract_works[index]!.id);

@@ -20,6 +20,8 @@ export interface IngestRequest {
   fixedId?: number;
   /** The media file uploaded with the .tla, relative to MEDIA_BASE_URL (storage 'staticfiles'). */
   mediaUrl?: string | null;
+  /** The media's type from its content, for a recording the .tla does not name. */
+  mediaType?: 'audio' | 'video' | null;
   /** The full URL of each PDF uploaded with it, by its name's matching key. */
   pdfUrls?: Record<string, string>;
 }
@@ -57,6 +59,7 @@ export async function prepareIngest(
     isPublic: request.isPublic,
     ids,
     mediaUrl: request.mediaUrl ?? null,
+    mediaType: request.mediaType ?? null,
     pdfUrls: request.pdfUrls ?? {},
     titleSort,
   });

@@ -98,6 +98,11 @@ export interface StoredFormsInput {
   /** The media's URL relative to MEDIA_BASE_URL (uploaded with the .tla), or null. */
   mediaUrl: string | null;
   /**
+   * What the uploaded media are, as their content says, when the .tla names none whose extension
+   * would tell (a recording uploaded with a .tla that names no media); null: from the .tla's name.
+   */
+  mediaType?: 'audio' | 'video' | null;
+  /**
    * The full URL of each PDF uploaded with it, by its name's matching key (upload-plan.ts
    * `matchingKey`, which pairs a PDF timeline's path with an uploaded file's name).
    */
@@ -285,7 +290,8 @@ function addComponent(
 export async function buildStoredForms(input: StoredFormsInput): Promise<StoredForms> {
   const { ids } = input;
   const document = readTla(input.bytes, input.fileName);
-  const work = workFields(document, input.mediaUrl);
+  const named = workFields(document, input.mediaUrl);
+  const work = input.mediaType ? { ...named, type: input.mediaType } : named;
   const title = storableText(work.title);
   const composer = storableText(work.composer);
   const pdfUrlFor: PdfUrlFor = (path) =>

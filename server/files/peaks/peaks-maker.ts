@@ -86,7 +86,12 @@ export class PeaksMaker {
       for (const recording of next) {
         if (this.closed) return;
         const file = path.join(this.mediaDir, ...recording.path.split('/'));
-        if (!(await access(file).then(() => true, () => false))) {
+        if (
+          !(await access(file).then(
+            () => true,
+            () => false,
+          ))
+        ) {
           skipped.add(recording.sha256);
           continue;
         }

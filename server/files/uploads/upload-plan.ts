@@ -34,6 +34,8 @@ export interface Asset {
 export interface PlannedAnnotation {
   file: ReceivedFile;
   media: Asset | null;
+  /** The media is a recording the .tla does not name (it names none): its type is its content's. */
+  unnamedMedia: boolean;
   /** By matching key of the PDF's file name. */
   pdfs: Map<string, Asset>;
   /** The media and PDF files the .tla names that the upload did not include, by name. */
@@ -112,6 +114,30 @@ function unusedProblem(asset: Asset, refs: AnnotationRefs[]): FileProblem {
   );
 }
 
+const isRecording = (asset: Asset) => asset.type.kind === 'audio' || asset.type.kind === 'video';
+
+/**
+ * A .tla that names no media (saved before its recording was chosen, or naming a YouTube video)
+ * takes the one recording of the batch that no .tla names, when it is the only such .tla and that
+ * the only such recording: nothing else could be meant. Otherwise the recording stays unused.
+ */
+function adoptUnnamedRecording(
+  annotations: PlannedAnnotation[],
+  refs: AnnotationRefs[],
+  byName: Map<string, Asset>,
+  used: Set<Asset>,
+): void {
+  const unnamed = annotations.filter((_, index) => refs[index]!.mediaName === null);
+  const leftover = [...byName.values()].filter(
+    (asset) => !used.has(asset) && isRecording(asset) && usedAs(asset, refs) === null,
+  );
+  if (unnamed.length !== 1 || leftover.length !== 1) return;
+  const annotation = unnamed[0]!;
+  annotation.media = leftover[0]!;
+  annotation.unnamedMedia = true;
+  used.add(leftover[0]!);
+}
+
 /**
  * Pairs media and PDFs with the .tla files that name them. Every asset must be used, and two
  * different files may not share a name, so nothing is stored that nothing refers to.
@@ -137,7 +163,7 @@ export function planUpload(refs: AnnotationRefs[], assets: Asset[]): Plan {
     return asset;
   };
   const annotations = refs.map((ref): PlannedAnnotation => {
-    const media = take(ref.mediaName, (a) => a.type.kind === 'audio' || a.type.kind === 'video');
+    const media = take(ref.mediaName, isRecording);
     const pdfs = new Map<string, Asset>();
     for (const name of ref.pdfNames) {
       const pdf = take(name, (a) => a.type.kind === 'pdf');
@@ -147,12 +173,88 @@ export function planUpload(refs: AnnotationRefs[], assets: Asset[]): Plan {
       ...(ref.mediaName !== null && media === null ? [ref.mediaName] : []),
       ...new Set(ref.pdfNames.filter((name) => !pdfs.has(matchingKey(name)))),
     ];
-    return { file: ref.file, media, pdfs, notIncluded };
+    return { file: ref.file, media, unnamedMedia: false, pdfs, notIncluded };
   });
+  adoptUnnamedRecording(annotations, refs, byName, used);
 
   for (const asset of byName.values()) {
     if (!used.has(asset)) problems.push(unusedProblem(asset, refs));
   }
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, annotations, assets: [...used] };
+}
+
+/** What a stored file names: its media file ('' for none or a YouTube video) and its PDFs. */
+export interface StoredNames {
+  mediaName: string;
+  pdfNames: string[];
+}
+
+/** The media and PDFs given to a stored file later, each checked against what the file names. */
+export type MediaUpdatePlan =
+  | { ok: true; media: Asset | null; unnamedMedia: boolean; pdfs: Map<string, Asset> }
+  | { ok: false; problems: FileProblem[] };
+
+/**
+ * Pairs files sent to a stored file (its recording, its score PDFs) with what its .tla names, as
+ * an upload pairs them with the .tla beside them: a recording must have the name of the .tla's
+ * media, or, when the .tla names none, be the only recording sent; a PDF must have the name of
+ * one of its PDF timelines' PDFs. Anything else, or nothing at all, is refused.
+ */
+export function planMediaUpdate(
+  names: StoredNames,
+  classified: Classified[],
+  fileTitle: string,
+): MediaUpdatePlan {
+  const problems: FileProblem[] = [];
+  const recordings: Asset[] = [];
+  const pdfAssets: Asset[] = [];
+  for (const item of classified) {
+    if (item.kind === 'problem') problems.push(item.problem);
+    else if (item.kind === 'annotation') {
+      problems.push(
+        broken(item.file.name, 'send only its recording and score PDFs here; upload a .tla anew'),
+      );
+    } else if (isRecording(item)) recordings.push(item);
+    else if (item.type.kind === 'pdf') pdfAssets.push(item);
+    else
+      problems.push(broken(item.file.name, `not a recording or a PDF: ${item.type.description}`));
+  }
+
+  let media: Asset | null = null;
+  const mediaKey = names.mediaName === '' ? null : matchingKey(names.mediaName);
+  for (const recording of recordings) {
+    if (mediaKey !== null && matchingKey(recording.file.name) !== mediaKey) {
+      problems.push(
+        broken(recording.file.name, `'${fileTitle}' names its recording '${names.mediaName}'`),
+      );
+    } else if (media !== null) {
+      problems.push(broken(recording.file.name, 'send one recording only'));
+    } else {
+      media = recording;
+    }
+  }
+
+  const pdfKeys = new Set(names.pdfNames.map(matchingKey));
+  const pdfs = new Map<string, Asset>();
+  for (const pdf of pdfAssets) {
+    const key = matchingKey(pdf.file.name);
+    if (!pdfKeys.has(key)) {
+      const named =
+        names.pdfNames.length === 0
+          ? 'it has no PDF timeline'
+          : `its PDF timelines name ${names.pdfNames.map((name) => `'${name}'`).join(', ')}`;
+      problems.push(broken(pdf.file.name, `'${fileTitle}' does not use it: ${named}`));
+    } else if (pdfs.has(key)) {
+      problems.push(broken(pdf.file.name, 'another file sent has the same name'));
+    } else {
+      pdfs.set(key, pdf);
+    }
+  }
+
+  if (problems.length === 0 && media === null && pdfs.size === 0) {
+    problems.push({ message: 'Choose a recording or a score PDF to add.', unsupported: false });
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, media, unnamedMedia: media !== null && mediaKey === null, pdfs };
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { inArray } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import type { Database, Transaction } from '../../db/database';
 import { mediaObjects } from '../../db/schema';
 import { ApiError } from '../../http-errors';
 import { prepareIngest, writeIngest, type IngestCounts } from '../ingest/ingest.service';
@@ -32,7 +32,7 @@ export interface UploadContext {
 }
 
 /** 415 when any file is of a type we do not take, else 400; the body names every bad file. */
-function rejectBatch(problems: FileProblem[]): ApiError {
+export function rejectBatch(problems: FileProblem[]): ApiError {
   const status = problems.some((problem) => problem.unsupported) ? 415 : 400;
   const messages = problems.map((problem) => problem.message);
   return new ApiError(
@@ -61,7 +61,7 @@ async function annotationRefs(
  * Where each media or PDF file of the batch will be: the path of an object already stored with
  * the same content, else its content address.
  */
-async function assetPaths(database: Database, assets: Asset[]): Promise<Map<Asset, string>> {
+export async function assetPaths(database: Database, assets: Asset[]): Promise<Map<Asset, string>> {
   const shas = assets.map((asset) => asset.file.sha256);
   const stored =
     shas.length === 0
@@ -77,6 +77,12 @@ async function assetPaths(database: Database, assets: Asset[]): Promise<Map<Asse
       existing.get(asset.file.sha256) ?? mediaObjectPath(asset.file.sha256, asset.type.extension),
     ]),
   );
+}
+
+/** A recording's type as its content says (the .tla gives no name to tell it by). */
+function recordingType(asset: Asset | null): 'audio' | 'video' | null {
+  const kind = asset?.type.kind;
+  return kind === 'audio' || kind === 'video' ? kind : null;
 }
 
 /** Each planned .tla's stored forms, built on the work pool with the paths its media will have. */
@@ -103,6 +109,7 @@ async function prepareAnnotations(
           isPublic,
           // Relative to MEDIA_BASE_URL: clients prefix it, so the media can move to a CDN.
           mediaUrl: annotation.media ? paths.get(annotation.media)! : null,
+          mediaType: annotation.unnamedMedia ? recordingType(annotation.media) : null,
           pdfUrls,
         },
         counts.get(annotation.file)!,
@@ -112,6 +119,50 @@ async function prepareAnnotations(
   return prepared;
 }
 
+/**
+ * Records the media objects of a batch inside its transaction, and readies their place on disk
+ * (they move there once it has committed: placeAssets).
+ */
+export async function recordAssets(
+  tx: Transaction,
+  store: MediaStore,
+  paths: Map<Asset, string>,
+): Promise<void> {
+  for (const [asset, path] of paths) {
+    const { sha256, size } = asset.file;
+    const recorded = await recordMediaObject(tx.db, {
+      sha256,
+      size,
+      path,
+      mimeType: asset.type.mimeType,
+    });
+    // Another upload stored the same content under another name since the paths were read:
+    // the files built for this batch would point at the wrong path.
+    if (recorded !== path) {
+      throw new ApiError(503, {
+        detail: 'The upload met another one. Nothing was stored; try again.',
+      });
+    }
+    await store.prepare(path);
+  }
+}
+
+/**
+ * Moves a committed batch's media from their temporary files into place. The rows are
+ * committed: a failed move is logged for the operator, not shown as a failed upload (retrying
+ * would store the files twice).
+ */
+export async function placeAssets(
+  context: Pick<UploadContext, 'store' | 'log'>,
+  paths: Map<Asset, string>,
+): Promise<void> {
+  for (const [asset, path] of paths) {
+    await context.store.place(asset.file.tempPath, path).catch((error: unknown) => {
+      context.log.error({ err: error, path }, 'could not move uploaded media into place');
+    });
+  }
+}
+
 async function storeBatch(
   context: UploadContext,
   annotations: PlannedAnnotation[],
@@ -119,23 +170,7 @@ async function storeBatch(
   paths: Map<Asset, string>,
 ): Promise<UploadedFileJson[]> {
   return context.database.transaction(async (tx) => {
-    for (const [asset, path] of paths) {
-      const { sha256, size } = asset.file;
-      const recorded = await recordMediaObject(tx.db, {
-        sha256,
-        size,
-        path,
-        mimeType: asset.type.mimeType,
-      });
-      // Another upload stored the same content under another name since the paths were read:
-      // the files built for this batch would point at the wrong path.
-      if (recorded !== path) {
-        throw new ApiError(503, {
-          detail: 'The upload met another one. Nothing was stored; try again.',
-        });
-      }
-      await context.store.prepare(path);
-    }
+    await recordAssets(tx, context.store, paths);
     const stored: UploadedFileJson[] = [];
     for (const [index, annotation] of annotations.entries()) {
       const ingested = await writeIngest(tx, prepared[index]!);
@@ -199,13 +234,7 @@ export async function storeUpload(
       counts,
     );
     const stored = await storeBatch(context, plan.annotations, prepared, paths);
-    for (const [asset, path] of paths) {
-      // The rows are committed: a failed move is logged for the operator, not shown as a failed
-      // upload (retrying would store the files twice).
-      await context.store.place(asset.file.tempPath, path).catch((error: unknown) => {
-        context.log.error({ err: error, path }, 'could not move uploaded media into place');
-      });
-    }
+    await placeAssets(context, paths);
     return stored;
   } finally {
     await removeTempFiles(upload.files.map((file) => file.tempPath));

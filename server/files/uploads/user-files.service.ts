@@ -41,7 +41,7 @@ export async function filesOfUser(db: Db, userId: number): Promise<UserFilesJson
  * Only the owner may change or delete a file. Anyone else gets the answer a read would give: a
  * private file does not exist for them (404), a public one exists but is not theirs (403).
  */
-async function ownedFile(db: Db, fileId: number, userId: number): Promise<FileSummary> {
+export async function ownedFile(db: Db, fileId: number, userId: number): Promise<FileSummary> {
   const file = await findFileSummary(db, fileId);
   if (!file) throw notFound();
   if (file.authorId !== userId) throw file.isPublic ? forbidden() : notFound();

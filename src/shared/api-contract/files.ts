@@ -5,21 +5,22 @@ import { AbstractWorkJson, ConcreteWorkJson } from './works';
 export const FileParams = Type.Object({ id: Type.String({ description: 'File id' }) });
 export type FileParams = Static<typeof FileParams>;
 
-/** A file as the browse and search routes list it. */
+/**
+ * A file as the browse and search routes list it. `original_name` is the name it was uploaded
+ * under: what tells files apart whose titles do not (several 'Untitled' exports of one work).
+ */
 export const FileJson = Type.Object({
   id: Type.Integer(),
   author_id: Type.Integer(),
   concrete_work_id: Type.Integer(),
   is_public: Type.Boolean(),
   created_at: Type.String({ format: 'date-time' }),
+  original_name: Type.String({ description: 'The name the file was uploaded under' }),
 });
 export type FileJson = Static<typeof FileJson>;
 
-/** One of the caller's own files: `original_name` is the name it was uploaded under. */
-export const UserFileJson = Type.Object({
-  ...FileJson.properties,
-  original_name: Type.String(),
-});
+/** One of the caller's own files. */
+export const UserFileJson = Type.Object({ ...FileJson.properties });
 export type UserFileJson = Static<typeof UserFileJson>;
 
 /**

@@ -108,10 +108,21 @@ export type MarkerSearchComponentJson = Static<typeof MarkerSearchComponentJson>
 export const BeatSearchComponentJson = searchComponent({ time: Type.Number() });
 export type BeatSearchComponentJson = Static<typeof BeatSearchComponentJson>;
 
+/** A range of a Range timeline (desktop 0.7), with the name of the row it lies in. */
+export const RangeSearchComponentJson = searchComponent({
+  label: Type.String(),
+  comments: Type.String(),
+  row_name: Type.String(),
+  start: Type.Number(),
+  end: Type.Number(),
+});
+export type RangeSearchComponentJson = Static<typeof RangeSearchComponentJson>;
+
 export const SearchComponentJson = Type.Union([
   HierarchySearchComponentJson,
   MarkerSearchComponentJson,
   BeatSearchComponentJson,
+  RangeSearchComponentJson,
 ]);
 export type SearchComponentJson = Static<typeof SearchComponentJson>;
 

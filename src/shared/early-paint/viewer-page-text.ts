@@ -1,8 +1,12 @@
+import { fileHeading } from '../file-names';
 import type { MissingFile, ViewerHeader } from '../viewer-layout/viewer-document';
 
 /** '<title> by <composer> performed by <performer>', leaving out the parts a file lacks. */
-export function viewerHeading(header: Pick<ViewerHeader, 'abstractWork' | 'concreteWork'>): string {
-  const title = header.abstractWork.title.trim() || 'Untitled';
+export function viewerHeading(
+  header: Pick<ViewerHeader, 'abstractWork' | 'concreteWork'> & { fileName?: string },
+): string {
+  // An untitled file (several MusicalForm exports are) is named by the file it was uploaded as.
+  const title = fileHeading(header.abstractWork.title, header.fileName);
   const composer = header.abstractWork.composer.trim();
   const performer = header.concreteWork.artist.trim();
   return (
@@ -25,6 +29,7 @@ const STRIP_KINDS: ReadonlySet<string> = new Set([
   'BEAT',
   'HARMONY',
   'SCORE',
+  'RANGE',
 ]);
 
 /** The timelines the strip shows, in display order (tracks or the viewer header's timelines). */

@@ -9,6 +9,7 @@ import type {
   HierarchyComponentJson,
   MarkerComponentJson,
   PdfMarkerComponentJson,
+  RangeComponentJson,
 } from '../api-types';
 import { csvLine, inertText } from '../csv';
 import { harmonyLabel } from '../harmony/harmony-label';
@@ -40,6 +41,8 @@ export const CSV_COLUMNS = {
   PDF: ['time', 'page_number'],
   // The desktop imports scores from MusicXML only; these columns are the note's own fields.
   SCORE: ['start', 'end', 'note', 'step', 'accidental', 'octave', 'staff_index', 'comments'],
+  // A range's own fields, its row by name; joined ranges stay separate rows.
+  RANGE: ['start', 'end', 'row', 'pre_start', 'post_end', 'label', 'comments'],
 } as const;
 
 /** The symbol column of a harmony: its chord symbol or numeral; a key's letter ('C', 'f#'). */
@@ -120,6 +123,21 @@ export function timelineCsv(table: TimelineTable): string {
       lines = table.rows.map((row) => {
         const c = row.component as PdfMarkerComponentJson;
         return csvLine([c.time, c.page_number]);
+      });
+      break;
+    }
+    case 'RANGE': {
+      lines = table.rows.map((row) => {
+        const c = row.component as RangeComponentJson;
+        return csvLine([
+          c.start,
+          c.end,
+          inertText(table.rowNames?.get(c.row_id) ?? c.row_id),
+          c.pre_start,
+          c.post_end,
+          inertText(c.label),
+          inertText(c.comments),
+        ]);
       });
       break;
     }

@@ -12,6 +12,7 @@ import type {
   HierarchyComponentJson,
   MarkerComponentJson,
   PdfMarkerComponentJson,
+  RangeComponentJson,
   TimelineJson,
   ViewerFileJson,
 } from '../api-types';
@@ -22,7 +23,7 @@ import { viewerKind, type ViewerKind } from '../viewer-layout/timeline-kinds';
 
 export type TableKind = Extract<
   ViewerKind,
-  'HIERARCHY' | 'MARKER' | 'BEAT' | 'HARMONY' | 'PDF' | 'SCORE'
+  'HIERARCHY' | 'MARKER' | 'BEAT' | 'HARMONY' | 'PDF' | 'SCORE' | 'RANGE'
 >;
 
 export interface TableRow {
@@ -48,6 +49,8 @@ export interface TimelineTable {
   kind: TableKind;
   columns: string[];
   rows: TableRow[];
+  /** Range timelines: each row's (lane's) name by its id. */
+  rowNames?: ReadonlyMap<string, string>;
 }
 
 const TABLE_KINDS: readonly ViewerKind[] = [
@@ -57,6 +60,7 @@ const TABLE_KINDS: readonly ViewerKind[] = [
   'HARMONY',
   'PDF',
   'SCORE',
+  'RANGE',
 ];
 
 const point = (component: ComponentJson & { time: number }, level = 0): TableRow => ({
@@ -113,6 +117,17 @@ function rowsOf(kind: TableKind, timeline: TimelineJson): TableRow[] {
       return (components as PdfMarkerComponentJson[]).map((c) => point(c));
     case 'SCORE':
       return noteRows(components);
+    case 'RANGE': {
+      // At equal starts the upper row first: the level is minus the row's place.
+      const lane = new Map((timeline.rows ?? []).map((row, index) => [row.id, index]));
+      return (components as RangeComponentJson[]).map((c) => ({
+        id: c.id,
+        start: c.start,
+        end: c.end,
+        level: -(lane.get(c.row_id) ?? lane.size),
+        component: c,
+      }));
+    }
   }
 }
 
@@ -162,6 +177,11 @@ export function rowCells(table: TimelineTable, row: TableRow): string[] {
       const comments = typeof c.comments === 'string' ? c.comments : '';
       return [time, formatTime(row.end ?? row.start), noteName(c), staff, comments];
     }
+    case 'RANGE': {
+      const c = row.component as RangeComponentJson;
+      const rowName = table.rowNames?.get(c.row_id) ?? c.row_id;
+      return [time, formatTime(c.end), rowName, c.label, c.comments];
+    }
   }
 }
 
@@ -172,6 +192,7 @@ const COLUMNS: Record<TableKind, string[]> = {
   HARMONY: ['Time', 'Kind', 'Label', 'Comments'],
   PDF: ['Time', 'Page'],
   SCORE: ['Start', 'End', 'Note', 'Staff', 'Comments'],
+  RANGE: ['Start', 'End', 'Row', 'Label', 'Comments'],
 };
 
 /** The file's timelines in display order, with their index in the JSON. */
@@ -194,6 +215,9 @@ export function timelineTable(timeline: TimelineJson, index: number): TimelineTa
     kind: tableKind,
     columns: COLUMNS[tableKind],
     rows,
+    ...(tableKind === 'RANGE'
+      ? { rowNames: new Map((timeline.rows ?? []).map((row) => [row.id, row.name])) }
+      : {}),
   };
 }
 

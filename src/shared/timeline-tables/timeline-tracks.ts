@@ -91,6 +91,11 @@ function lastStartAtOrBefore(starts: Float64Array, time: number): number {
  */
 export function currentRow(track: TimelineTrack, time: number): number {
   const last = lastStartAtOrBefore(track.starts, time);
+  if (track.kind === 'RANGE') {
+    // The latest range that started and has not ended; between ranges, none.
+    for (let i = last; i >= 0; i--) if (track.ends[i]! > time) return i;
+    return -1;
+  }
   if (track.kind !== 'HIERARCHY') return last;
   let best = -1;
   // Units are few and nested; walking back over the ones that started earlier is cheap.

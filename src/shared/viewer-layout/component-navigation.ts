@@ -85,6 +85,9 @@ export function neighbourComponent(
       return timeline.wave ? pointNeighbour(timeline.wave.indices, current, key) : null;
     case 'SLIDER':
       return null;
+    case 'RANGE':
+      // Ranges in the order they start, whatever their row.
+      return timeline.range ? pointNeighbour(timeline.range.order, current, key) : null;
     case 'SCORE':
       // Notes in the order they start; the staff lines and signatures are not selectable.
       return timeline.score ? pointNeighbour(timeline.score.notes.indices, current, key) : null;

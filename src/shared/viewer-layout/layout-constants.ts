@@ -72,6 +72,7 @@ export const DESKTOP_DEFAULT_HEIGHTS = {
   PDF: 30,
   SLIDER: 40,
   SCORE: 160,
+  RANGE: 80,
 } as const;
 
 /** Beat labels (measure numbers) keep at least this distance between their left edges. */
@@ -88,6 +89,11 @@ export const HIERARCHY_LEVEL_COLORS = [
 export const AUDIOWAVE_COLOR = 0x3a78d4;
 export const BEAT_TICK_COLOR = 0x5b5b5b;
 export const DEFAULT_MARKER_COLOR = 0xe07b39;
+/** A range that sets no colour, on a row that sets none. */
+export const DEFAULT_RANGE_COLOR = 0x9ec2e6;
+/** A Range timeline's lanes: the least and the most height of each. */
+export const RANGE_LANE_HEIGHT = 24;
+export const MAX_RANGE_LANE_HEIGHT = 45;
 export const PDF_ICON_COLOR = 0x8c2f2f;
 /** The timelines' backgrounds alternate: even ones the canvas's clear colour, odd ones darker. */
 export const EVEN_BAND_COLOR = 0xf7f7f5;

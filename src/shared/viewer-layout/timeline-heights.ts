@@ -21,8 +21,13 @@ export function timelineHeight(
   source: HeightSource,
   levelCount = 1,
   staffCount = 1,
+  rowCount = 1,
 ): number {
-  return KIND_LAYOUTS[kind].least(source, { levels: levelCount, staves: staffCount });
+  return KIND_LAYOUTS[kind].least(source, {
+    levels: levelCount,
+    staves: staffCount,
+    rows: rowCount,
+  });
 }
 
 /** How tall a timeline may be drawn: never less than `min`, never more than `max`. */
@@ -48,13 +53,13 @@ function preferredHeight(kind: ViewerKind, source: HeightSource): number {
 export function timelineSizing(
   kind: ViewerKind,
   source: HeightSource,
-  { levels = 1, staves = 1 }: Partial<RowCounts> = {},
+  { levels = 1, staves = 1, rows = 1 }: Partial<RowCounts> = {},
 ): RowSizing {
-  const min = KIND_LAYOUTS[kind].least(source, { levels, staves });
+  const min = KIND_LAYOUTS[kind].least(source, { levels, staves, rows });
   return {
     min,
     preferred: preferredHeight(kind, source),
-    max: Math.max(min, KIND_LAYOUTS[kind].most({ levels, staves })),
+    max: Math.max(min, KIND_LAYOUTS[kind].most({ levels, staves, rows })),
   };
 }
 

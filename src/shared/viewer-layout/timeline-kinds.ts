@@ -11,6 +11,7 @@ const VIEWER_KINDS = [
   'AUDIOWAVE',
   'PDF',
   'SCORE',
+  'RANGE',
 ] as const;
 
 export type ViewerKind = (typeof VIEWER_KINDS)[number];

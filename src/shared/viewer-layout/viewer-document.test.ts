@@ -61,3 +61,53 @@ describe('prepareFile', () => {
     ]);
   });
 });
+
+describe('hidden timelines, components not shown and the file details', () => {
+  const json = () => {
+    const file = viewerFixture([
+      {
+        id: 80,
+        name: 'Score (hidden)',
+        kind: 'MARKER_TIMELINE',
+        display_position: 0,
+        is_visible: false,
+        height: 30,
+        components: [],
+      },
+      {
+        id: 81,
+        name: 'Beats',
+        kind: 'BEAT_TIMELINE',
+        display_position: 1,
+        is_visible: true,
+        height: 35,
+        beat_pattern: '[4]',
+        not_shown: { BEAT_UNIT: 12 },
+        components: [],
+      },
+    ]);
+    return {
+      ...file,
+      file_name: 'op2-1.tla',
+      metadata: { title: 'Untitled', 'analysed by': 'Ana' },
+    };
+  };
+
+  it('leaves out what the file hides, lists it, and draws it when asked', () => {
+    const hiding = prepareFile(json()).header;
+    expect(hiding.hidden).toEqual([{ name: 'Score (hidden)', kind: 'MARKER' }]);
+    expect(hiding.showsHidden).toBe(false);
+    expect(hiding.timelines.map((t) => t.name)).not.toContain('Score (hidden)');
+    const showing = prepareFile(json(), { showHidden: true }).header;
+    expect(showing.showsHidden).toBe(true);
+    expect(showing.timelines.map((t) => t.name)).toContain('Score (hidden)');
+    expect(showing.timelines).toHaveLength(hiding.timelines.length + 1);
+  });
+
+  it('counts what it does not draw and keeps the file name and every metadata field', () => {
+    const header = prepareFile(json()).header;
+    expect(header.notShown).toEqual([{ timeline: 'Beats', kind: 'BEAT_UNIT', count: 12 }]);
+    expect(header.fileName).toBe('op2-1.tla');
+    expect(header.metadata).toEqual({ title: 'Untitled', 'analysed by': 'Ana' });
+  });
+});

@@ -12,6 +12,7 @@ import type { HarmonyLabelLookup, HarmonyRow } from './harmony-runs';
 import type { HierarchyRows } from './hierarchy-rows';
 import { KIND_LAYOUTS } from './kinds/registry';
 import type { PreparedScore } from './score-notes';
+import type { RangeLanes } from './range-lanes';
 import { stackTimelines, timelineSizing, type RowSizing } from './timeline-heights';
 import { viewerKind, type ViewerKind } from './timeline-kinds';
 
@@ -51,6 +52,8 @@ export interface PreparedTimeline extends TimelineRow {
   score?: PreparedScore;
   /** Score timelines: the median bar length, which decides when accidentals have room. */
   barSeconds?: number;
+  /** Range timelines: their lanes and ranges. */
+  range?: RangeLanes;
 }
 
 /** A timeline as the page knows it: the page fits `sizing` to its window. */
@@ -58,6 +61,26 @@ export interface TimelineHeader extends TimelineRow {
   componentCount: number;
   /** PDF timelines: where the PDF is served from. */
   pdfUrl?: string;
+  /** Range timelines: their rows (lanes), top first. */
+  rows?: { id: string; name: string }[];
+}
+
+/** Components the viewer does not draw (kinds of a newer desktop app), counted per timeline. */
+export interface NotShown {
+  timeline: string;
+  kind: string;
+  count: number;
+}
+
+/** A timeline the file marks hidden (`is_visible` false). */
+export interface HiddenTimeline {
+  name: string;
+  kind: string;
+}
+
+/** How a file is prepared: its hidden timelines left out (the default, as the desktop does). */
+export interface PrepareOptions {
+  showHidden?: boolean;
 }
 
 /** A file the .tla names that did not come with it: no player or no PDF can show it. */
@@ -98,6 +121,15 @@ export interface ViewerHeader {
   problems: string[];
   /** The recording and PDFs the file names but came without. */
   missingFiles: MissingFile[];
+  /** The name the file was uploaded (or opened) under; '' when unknown. */
+  fileName: string;
+  /** The file's media_metadata as written, custom fields included, in its order. */
+  metadata: Record<string, unknown>;
+  /** Timelines the file marks hidden, in file order; drawn only when `showsHidden`. */
+  hidden: HiddenTimeline[];
+  showsHidden: boolean;
+  /** Components left out of the drawing, by timeline and kind. */
+  notShown: NotShown[];
   /** The stack's height at the least heights. */
   totalHeight: number;
 }
@@ -112,18 +144,29 @@ export interface PreparedFile {
  * structure, hierarchy rows, harmony labels, sorted times. Throws TimelineHeightError for a
  * hierarchy timeline without height or level_height.
  */
-export function prepareFile(json: ViewerFileJson): PreparedFile {
+export function prepareFile(json: ViewerFileJson, options: PrepareOptions = {}): PreparedFile {
+  const showsHidden = options.showHidden === true;
   const ordered = json.timelines
     .map((timeline, order) => ({ timeline, order }))
     .sort((a, b) => a.timeline.display_position - b.timeline.display_position || a.order - b.order)
     .map(({ timeline }) => timeline);
   const skipped: ViewerHeader['skipped'] = [];
+  const hidden: HiddenTimeline[] = [];
   const drawn: { timeline: TimelineJson; kind: ViewerKind }[] = [];
   for (const timeline of ordered) {
     const kind = viewerKind(timeline.kind);
     if (kind === null) skipped.push({ name: timeline.name, kind: timeline.kind });
-    else drawn.push({ timeline, kind });
+    else {
+      // A timeline the desktop hides (is_visible false) is hidden here too, until asked for.
+      if (timeline.is_visible === false) hidden.push({ name: timeline.name, kind });
+      if (timeline.is_visible !== false || showsHidden) drawn.push({ timeline, kind });
+    }
   }
+  const notShown: NotShown[] = ordered.flatMap((timeline) =>
+    Object.entries(timeline.not_shown ?? {})
+      .filter(([, count]) => count > 0)
+      .map(([kind, count]) => ({ timeline: timeline.name, kind, count })),
+  );
   const timelines: PreparedTimeline[] = drawn.map(({ timeline, kind }, index) => {
     const prepared: PreparedTimeline = {
       index,
@@ -138,6 +181,7 @@ export function prepareFile(json: ViewerFileJson): PreparedFile {
     prepared.sizing = timelineSizing(kind, timeline, {
       levels: prepared.hierarchy?.levelCount,
       staves: prepared.score?.staves.length,
+      rows: prepared.range?.rowNames.length,
     });
     prepared.height = prepared.sizing.min;
     return prepared;
@@ -161,6 +205,11 @@ export function prepareFile(json: ViewerFileJson): PreparedFile {
         (t.score?.problems ?? []).map((problem) => `Score timeline '${t.name}': ${problem}`),
       ),
       missingFiles: missingFiles(json),
+      fileName: json.file_name ?? '',
+      metadata: json.metadata ?? {},
+      hidden,
+      showsHidden,
+      notShown,
       totalHeight: stack.total,
       timelines: timelines.map((t) => ({
         index: t.index,
@@ -171,10 +220,18 @@ export function prepareFile(json: ViewerFileJson): PreparedFile {
         sizing: t.sizing,
         componentCount: t.components.length,
         ...(t.kind === 'PDF' ? { pdfUrl: drawnPdfUrl(drawn[t.index]?.timeline) } : {}),
+        ...(t.kind === 'RANGE' ? { rows: rangeRows(drawn[t.index]?.timeline, t) } : {}),
       })),
     },
     timelines,
   };
+}
+
+/** A Range timeline's lanes as the names column lists them (a last unnamed lane for strays). */
+function rangeRows(timeline: TimelineJson | undefined, prepared: PreparedTimeline) {
+  const rows = (timeline?.rows ?? []).map((row) => ({ id: row.id, name: row.name }));
+  const lanes = prepared.range?.rowNames.length ?? rows.length;
+  return lanes > rows.length ? [...rows, { id: '', name: '' }] : rows;
 }
 
 function drawnPdfUrl(timeline: TimelineJson | undefined): string {

@@ -24,6 +24,70 @@ function everyKind(): ViewerFileJson {
       { id: 94, kind: 'NOTE', start: 1, end: 3, step: 3, octave: 5, accidental: 1, staff_index: 0 },
       { id: 95, kind: 'BAR_LINE', time: 4 },
     ]),
+    {
+      id: 60,
+      name: 'Texture',
+      kind: 'RANGE_TIMELINE',
+      display_position: 9,
+      is_visible: true,
+      height: 80,
+      rows: [
+        { id: 'r', name: 'Right hand', color: null, height: null },
+        { id: 'l', name: 'Left hand', color: '#e57373', height: 40 },
+      ],
+      default_row_height: null,
+      components: [
+        {
+          id: 61,
+          kind: 'RANGE',
+          start: 0,
+          end: 4,
+          pre_start: 0,
+          post_end: 4,
+          row_id: 'r',
+          label: 'melody',
+          color: null,
+          comments: '',
+          joined_right: 62,
+        },
+        {
+          id: 62,
+          kind: 'RANGE',
+          start: 4,
+          end: 8,
+          pre_start: 3.5,
+          post_end: 8.5,
+          row_id: 'r',
+          label: 'melody',
+          color: '#81c784',
+          comments: '',
+          joined_right: null,
+        },
+        {
+          id: 63,
+          kind: 'RANGE',
+          start: 0,
+          end: 12,
+          pre_start: 0,
+          post_end: 12,
+          row_id: 'l',
+          label: 'Alberti bass',
+          color: null,
+          comments: '',
+          joined_right: null,
+        },
+      ],
+    },
+    {
+      id: 70,
+      name: 'Hidden marks',
+      kind: 'MARKER_TIMELINE',
+      display_position: 10,
+      is_visible: false,
+      height: 30,
+      not_shown: { BEAT_UNIT: 2 },
+      components: [],
+    },
   ]);
 }
 
@@ -153,8 +217,8 @@ describe('the prepared payload', () => {
   it('changes its bytes only with its version', () => {
     const digest = createHash('sha256').update(encodePreparedPayload(everyKind())).digest('hex');
     expect({ version: PREPARED_PAYLOAD_VERSION, digest }).toEqual({
-      version: 1,
-      digest: '55e8c8c4cecfc197d760d37579fed5b5724c881c23c9ad0086b06e85b99dfd46',
+      version: 2,
+      digest: '57804f1bf91e05bebb4829834d30cbfbf401bced4e7104c359404e12725ffdc6',
     });
   });
 });

@@ -3,6 +3,7 @@ import type { HarmonyLabel, HarmonyLabelLookup } from '../viewer-layout/harmony-
 import { TimelineHeightError } from '../viewer-layout/timeline-height-error';
 import {
   prepareFile,
+  type PrepareOptions,
   type PreparedFile,
   type PreparedTimeline,
 } from '../viewer-layout/viewer-document';
@@ -27,7 +28,7 @@ import {
  * prepareFile gives must raise it, and the server rebuilds stored payloads of another version
  * (prepared-payload.test.ts keeps a fingerprint of the prepared form of a fixture to remind).
  */
-export const PREPARED_PAYLOAD_VERSION = 1;
+export const PREPARED_PAYLOAD_VERSION = 2;
 
 export type OpenError = 'timeline-height' | 'invalid-file';
 
@@ -95,9 +96,9 @@ type StoredHeader =
     };
 
 /** The prepared file of a viewer JSON, or why the viewer cannot show it. */
-export function prepareViewerJson(json: ViewerFileJson): OpenedFile {
+export function prepareViewerJson(json: ViewerFileJson, options: PrepareOptions = {}): OpenedFile {
   try {
-    return { ok: true, file: prepareFile(json), json };
+    return { ok: true, file: prepareFile(json, options), json };
   } catch (error) {
     if (error instanceof TimelineHeightError) {
       return { ok: false, error: 'timeline-height', message: error.message };

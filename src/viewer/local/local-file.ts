@@ -90,6 +90,8 @@ export async function openLocalFile(files: LocalFiles): Promise<LocalFile> {
   const json = viewerJsonFromDocument(document, {
     media,
     pdfUrlFor: pdfMatcher(pdfPaths, pdfs),
+    // An untitled file is headed by its name, and its details list it.
+    fileName: files.tla.name,
   });
   const bytes = new TextEncoder().encode(JSON.stringify(json)).buffer as ArrayBuffer;
   return {

@@ -12,6 +12,7 @@ const KIND_NAMES: Record<TableKind, string> = {
   HARMONY: 'Chord',
   PDF: 'Page',
   SCORE: 'Notes',
+  RANGE: 'Range',
 };
 
 interface NowPlayingStripProps {

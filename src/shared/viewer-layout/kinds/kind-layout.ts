@@ -19,6 +19,8 @@ export interface RowCounts {
   levels: number;
   /** Score staves. */
   staves: number;
+  /** Range timelines' rows (lanes). */
+  rows: number;
 }
 
 /**

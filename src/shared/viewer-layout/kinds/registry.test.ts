@@ -28,7 +28,7 @@ describe('the kind registry', () => {
       } as unknown as PreparedTimeline;
       layout.prepare(emptyTimeline(kind), prepared);
       expect(layout.lastTime(prepared)).toBe(0);
-      const counts = { levels: 1, staves: 1 };
+      const counts = { levels: 1, staves: 1, rows: 1 };
       const least = layout.least({ height: 40 }, counts);
       expect(least).toBeGreaterThan(0);
       expect(layout.most(counts)).toBeGreaterThanOrEqual(least);

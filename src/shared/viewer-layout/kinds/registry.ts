@@ -6,6 +6,7 @@ import { hierarchyLayout } from './hierarchy';
 import type { KindLayout } from './kind-layout';
 import { markerLayout } from './marker';
 import { pdfLayout } from './pdf';
+import { rangeLayout } from './range';
 import { scoreLayout } from './score';
 import { sliderLayout } from './slider';
 
@@ -19,4 +20,5 @@ export const KIND_LAYOUTS: { readonly [K in ViewerKind]: KindLayout } = {
   AUDIOWAVE: audiowaveLayout,
   PDF: pdfLayout,
   SCORE: scoreLayout,
+  RANGE: rangeLayout,
 };
