@@ -1,0 +1,67 @@
+-- The query index of TQL (server/tql/tql-index.ts, docs/query.md): per file its fields, time map
+-- and index version; per timeline its TQL kind, role and author; per unit (hierarchy, marker,
+-- range, chord, key, beat) its span, categories, parent and derived harmony facts. Built at
+-- upload in the file's own transaction, and at start for files indexed by an older version.
+
+CREATE TABLE tql_files (
+  file_id bigint PRIMARY KEY REFERENCES files (id) ON DELETE CASCADE,
+  index_version integer NOT NULL,
+  title text NOT NULL DEFAULT '',
+  media_length double precision,
+  extent double precision NOT NULL DEFAULT 0,
+  grammar text NOT NULL DEFAULT 'whole',
+  fields jsonb NOT NULL DEFAULT '{}'::jsonb,
+  time_map jsonb
+);
+CREATE INDEX tql_files_version_idx ON tql_files (index_version);
+
+CREATE TABLE tql_timelines (
+  id bigint PRIMARY KEY REFERENCES timelines (id) ON DELETE CASCADE,
+  file_id bigint NOT NULL REFERENCES files (id) ON DELETE CASCADE,
+  name text NOT NULL,
+  kind text NOT NULL,
+  role text,
+  author text,
+  ordinal integer NOT NULL
+);
+CREATE INDEX tql_timelines_file_idx ON tql_timelines (file_id, ordinal);
+CREATE INDEX tql_timelines_role_idx ON tql_timelines (role, file_id);
+CREATE INDEX tql_timelines_name_idx ON tql_timelines (lower(name));
+
+-- No foreign key: a key costs a trigger call per inserted row, and a file has many units. Like
+-- components (0006), units go with their file through one statement-level trigger.
+CREATE TABLE tql_units (
+  id bigint PRIMARY KEY,
+  file_id bigint NOT NULL,
+  timeline_id bigint NOT NULL,
+  kind text NOT NULL,
+  level integer,
+  row_name text,
+  start double precision NOT NULL,
+  "end" double precision NOT NULL,
+  label text NOT NULL DEFAULT '',
+  categories text[] NOT NULL DEFAULT '{}',
+  color text,
+  comments text,
+  parent_id bigint,
+  depth integer,
+  facts jsonb
+);
+-- A lane in time order: timeline, level (or row), start.
+CREATE INDEX tql_units_lane_idx ON tql_units (file_id, timeline_id, kind, level, start);
+-- Interval tests between lanes.
+CREATE INDEX tql_units_interval_idx ON tql_units (file_id, start, "end");
+-- Candidate files for a step's words.
+CREATE INDEX tql_units_categories_idx ON tql_units USING gin (categories);
+CREATE INDEX tql_units_kind_idx ON tql_units (kind, file_id);
+
+CREATE FUNCTION tql_units_delete_with_files() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM tql_units u USING gone g WHERE u.file_id = g.id;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER tql_units_delete_with_files AFTER DELETE ON files
+  REFERENCING OLD TABLE AS gone
+  FOR EACH STATEMENT EXECUTE FUNCTION tql_units_delete_with_files();
