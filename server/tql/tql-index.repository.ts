@@ -18,6 +18,7 @@ export async function writeTqlIndex(tx: Transaction, rows: TqlIndexRows): Promis
     VALUES (${file.fileId}, ${TQL_INDEX_VERSION}, ${file.title}, ${file.mediaLength}, ${file.extent},
       ${file.grammar}, ${JSON.stringify(file.fields)}::jsonb,
       ${file.timeMap === null ? null : JSON.stringify(file.timeMap)}::jsonb)`);
-  if (rows.timelines.length > 0) await tx.copyRows('tql_timelines', TQL_TIMELINE_COLUMNS, rows.timelines);
+  if (rows.timelines.length > 0)
+    await tx.copyRows('tql_timelines', TQL_TIMELINE_COLUMNS, rows.timelines);
   if (rows.unitCount > 0) await tx.copyRows('tql_units', TQL_UNIT_COLUMNS, rows.units);
 }

@@ -7,7 +7,13 @@
 import { keyFinder } from '../../src/shared/harmony/harmony-label';
 import type { TlaDocument, TlaTimeline } from '../../src/shared/tla/tla-model';
 import { labelCategories } from '../../src/shared/tql/tql-fold';
-import { chordFacts, chordLabel, keyName, type ChordFacts, type KeyFacts } from '../../src/shared/tql/tql-harmony';
+import {
+  chordFacts,
+  chordLabel,
+  keyName,
+  type ChordFacts,
+  type KeyFacts,
+} from '../../src/shared/tql/tql-harmony';
 import { fieldName } from '../../src/shared/tql/tql-parser';
 import { storableJsonText, storableText } from '../../src/shared/storable-text';
 import { CopyRows } from '../db/copy-text';
@@ -49,7 +55,15 @@ export interface TqlIndexRows {
   warnings: string[];
 }
 
-export const TQL_TIMELINE_COLUMNS = ['id', 'file_id', 'name', 'kind', 'role', 'author', 'ordinal'] as const;
+export const TQL_TIMELINE_COLUMNS = [
+  'id',
+  'file_id',
+  'name',
+  'kind',
+  'role',
+  'author',
+  'ordinal',
+] as const;
 export const TQL_UNIT_COLUMNS = [
   'id',
   'file_id',
@@ -77,7 +91,10 @@ const KIND_OF: Partial<Record<TlaTimeline['kind'], TqlTimelineKind>> = {
 };
 
 /** Role and author from a timeline's name (TQL.md section 2, our case-insensitive reading). */
-export function roleOf(kind: TqlTimelineKind, name: string): { role: string | null; author: string | null } {
+export function roleOf(
+  kind: TqlTimelineKind,
+  name: string,
+): { role: string | null; author: string | null } {
   const trimmed = name.trim();
   if (kind === 'harmony') return { role: 'harmony', author: null };
   if (kind === 'hierarchy') {
@@ -178,7 +195,8 @@ export function buildTqlIndex(
   const grammarField = fields.label_grammar?.trim() ?? '';
   let grammar: IndexFileRow['grammar'] = 'whole';
   if (/^de clercq$/i.test(grammarField)) grammar = 'de Clercq';
-  else if (grammarField !== '') warnings.push(`Unknown label grammar '${grammarField}': labels are read whole.`);
+  else if (grammarField !== '')
+    warnings.push(`Unknown label grammar '${grammarField}': labels are read whole.`);
 
   const timelineRows = new CopyRows();
   const units: Unit[] = [];
@@ -191,9 +209,29 @@ export function buildTqlIndex(
     const timelineId = ids.timelines[index]!;
     const componentIds = ids.componentsOf(index);
     const { role, author } = roleOf(kind, timeline.name);
-    timelineRows.add([timelineId, ids.file, storableText(timeline.name), kind, role, author && storableText(author), timeline.ordinal]);
-    const base = { timelineId, parent: null, depth: null, facts: null, color: null, comments: null, level: null, row: null };
-    const labelled = (label: string) => ({ label: storableText(label), categories: labelCategories(storableText(label), grammar) });
+    timelineRows.add([
+      timelineId,
+      ids.file,
+      storableText(timeline.name),
+      kind,
+      role,
+      author && storableText(author),
+      timeline.ordinal,
+    ]);
+    const base = {
+      timelineId,
+      parent: null,
+      depth: null,
+      facts: null,
+      color: null,
+      comments: null,
+      level: null,
+      row: null,
+    };
+    const labelled = (label: string) => ({
+      label: storableText(label),
+      categories: labelCategories(storableText(label), grammar),
+    });
     switch (timeline.kind) {
       case 'HIERARCHY_TIMELINE': {
         const own = timeline.components.map((c, i): Unit => ({
@@ -213,7 +251,16 @@ export function buildTqlIndex(
       }
       case 'MARKER_TIMELINE':
         timeline.components.forEach((c, i) =>
-          units.push({ ...base, id: componentIds[i]!, kind: 'marker', start: c.time, end: c.time, color: c.color, comments: c.comments, ...labelled(c.label) }),
+          units.push({
+            ...base,
+            id: componentIds[i]!,
+            kind: 'marker',
+            start: c.time,
+            end: c.time,
+            color: c.color,
+            comments: c.comments,
+            ...labelled(c.label),
+          }),
         );
         break;
       case 'RANGE_TIMELINE': {
@@ -235,7 +282,15 @@ export function buildTqlIndex(
       }
       case 'BEAT_TIMELINE':
         timeline.components.forEach((c, i) =>
-          units.push({ ...base, id: componentIds[i]!, kind: 'beat', start: c.time, end: c.time, label: '', categories: [] }),
+          units.push({
+            ...base,
+            id: componentIds[i]!,
+            kind: 'beat',
+            start: c.time,
+            end: c.time,
+            label: '',
+            categories: [],
+          }),
         );
         if (!timeMap) {
           timeMap = {
@@ -251,12 +306,36 @@ export function buildTqlIndex(
         const keyAt = keyFinder(timeline.components);
         const own: Unit[] = timeline.components.map((c, i): Unit => {
           if (c.kind === 'MODE') {
-            const facts: KeyFacts = { tonic: keyName({ ...c, type: 'major' }), mode: c.type, key: keyName(c) };
-            return { ...base, id: componentIds[i]!, kind: 'key', start: c.time, end: c.time, comments: c.comments, label: facts.key, categories: [], facts };
+            const facts: KeyFacts = {
+              tonic: keyName({ ...c, type: 'major' }),
+              mode: c.type,
+              key: keyName(c),
+            };
+            return {
+              ...base,
+              id: componentIds[i]!,
+              kind: 'key',
+              start: c.time,
+              end: c.time,
+              comments: c.comments,
+              label: facts.key,
+              categories: [],
+              facts,
+            };
           }
           const mode = keyAt(c.time + NEST_SLACK);
           const facts = chordFacts(c, mode);
-          return { ...base, id: componentIds[i]!, kind: 'chord', start: c.time, end: c.time, comments: c.comments, label: storableText(chordLabel(facts)), categories: [], facts };
+          return {
+            ...base,
+            id: componentIds[i]!,
+            kind: 'chord',
+            start: c.time,
+            end: c.time,
+            comments: c.comments,
+            label: storableText(chordLabel(facts)),
+            categories: [],
+            facts,
+          };
         });
         harmonyUnits.push(own);
         units.push(...own);
@@ -269,8 +348,14 @@ export function buildTqlIndex(
   for (const unit of units) extent = Math.max(extent, unit.end, unit.start);
   const lastEnd = document.mediaLength ?? extent;
   for (const own of harmonyUnits) {
-    implySpans(own.filter((unit) => unit.kind === 'chord'), lastEnd);
-    implySpans(own.filter((unit) => unit.kind === 'key'), lastEnd);
+    implySpans(
+      own.filter((unit) => unit.kind === 'chord'),
+      lastEnd,
+    );
+    implySpans(
+      own.filter((unit) => unit.kind === 'key'),
+      lastEnd,
+    );
   }
   const unitRows = new CopyRows();
   for (const unit of units) {
@@ -293,7 +378,15 @@ export function buildTqlIndex(
     ]);
   }
   return {
-    file: { fileId: ids.file, title, mediaLength: document.mediaLength, extent, fields, timeMap, grammar },
+    file: {
+      fileId: ids.file,
+      title,
+      mediaLength: document.mediaLength,
+      extent,
+      fields,
+      timeMap,
+      grammar,
+    },
     timelines: timelineRows.bytes(),
     units: unitRows.bytes(),
     unitCount: unitRows.count,

@@ -37,6 +37,7 @@ export class WorkPool {
     storedForms: (input) => this.run('storedForms', input, [input.bytes, input.ids.components]),
     preparedPayload: (input) => this.run('preparedPayload', input, [input.json]),
     exportFile: (job) => this.run('exportFile', job, [job.tla]),
+    tqlQuery: (input) => this.run('tqlQuery', input, []),
   };
 
   private async run<T>(

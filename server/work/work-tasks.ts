@@ -10,6 +10,7 @@ import {
   type StoredForms,
   type StoredFormsInput,
 } from '../files/ingest/stored-forms';
+import { runTqlTask, type TqlTaskAnswer, type TqlTaskInput } from '../tql/tql-task';
 
 /**
  * The server's heavy work, as plain functions of plain data: each runs on a thread of the work
@@ -32,6 +33,8 @@ export interface WorkTasks {
   preparedPayload(input: { json: Uint8Array }): Promise<Uint8Array>;
   /** A stored file's export (JAMS, Audacity, Sonic Visualiser, Web Annotation), in pieces. */
   exportFile(job: ExportJob): Promise<Uint8Array[]>;
+  /** A TQL query evaluated over the index rows of the files it may read. */
+  tqlQuery(input: TqlTaskInput): Promise<TqlTaskAnswer>;
 }
 
 /** Pieces of at least this size go back from a thread, rather than thousands of small ones. */
@@ -71,4 +74,5 @@ export const inProcessTasks: WorkTasks = {
     return Promise.resolve(gzipSync(encodePreparedPayload(file), { level: 6 }));
   },
   exportFile: (job) => Promise.resolve(exportPieces(job)),
+  tqlQuery: (input) => Promise.resolve(runTqlTask(input)),
 };

@@ -4,11 +4,7 @@
  */
 
 export type TqlErrorCode =
-  | 'tql_syntax'
-  | 'tql_not_in_0_1_0'
-  | 'tql_action'
-  | 'tql_unknown_name'
-  | 'tql_ambiguous_field';
+  'tql_syntax' | 'tql_not_in_0_1_0' | 'tql_action' | 'tql_unknown_name' | 'tql_ambiguous_field';
 
 /** A query that cannot be read: a 400 with its code, message and code point offsets. */
 export class TqlError extends Error {

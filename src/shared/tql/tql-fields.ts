@@ -75,30 +75,50 @@ export function scopeOf(field: FieldRef): 'unit' | 'tl' | 'file' {
 }
 
 function checkField(field: FieldRef, query: Query, inWhere: boolean): void {
-  const fail = (code: 'tql_syntax' | 'tql_unknown_name' | 'tql_ambiguous_field', message: string): never => {
+  const fail = (
+    code: 'tql_syntax' | 'tql_unknown_name' | 'tql_ambiguous_field',
+    message: string,
+  ): never => {
     throw new TqlError(code, message, field.span.start, field.span.end);
   };
   if (field.step !== null) {
     if (field.step > query.stepCount) {
-      fail('tql_syntax', `$${field.step} names no step: this query has ${query.stepCount} step${query.stepCount === 1 ? '' : 's'}.`);
+      fail(
+        'tql_syntax',
+        `$${field.step} names no step: this query has ${query.stepCount} step${query.stepCount === 1 ? '' : 's'}.`,
+      );
     }
     if (!UNIT_FIELDS.has(field.name)) {
       const hint = HINTS[field.name];
-      fail('tql_unknown_name', `'${field.name}' is no unit field${hint ? ` (did you mean ${hint}?)` : ''}.`);
+      fail(
+        'tql_unknown_name',
+        `'${field.name}' is no unit field${hint ? ` (did you mean ${hint}?)` : ''}.`,
+      );
     }
     return;
   }
   if (field.scope === 'tl' && !TIMELINE_FIELDS.has(field.name)) {
-    fail('tql_unknown_name', `'${field.name}' is no timeline field: name, kind, role, author, id or ordinal.`);
+    fail(
+      'tql_unknown_name',
+      `'${field.name}' is no timeline field: name, kind, role, author, id or ordinal.`,
+    );
   }
   if (field.scope === null) {
-    if (field.name === 'id') fail('tql_ambiguous_field', "'id' is a timeline's and a file's field: write tl.id or file.id.");
-    if (HINTS[field.name] && field.name !== 'name') fail('tql_unknown_name', `'${field.name}' is no field (did you mean ${HINTS[field.name]}?).`);
+    if (field.name === 'id')
+      fail(
+        'tql_ambiguous_field',
+        "'id' is a timeline's and a file's field: write tl.id or file.id.",
+      );
+    if (HINTS[field.name] && field.name !== 'name')
+      fail('tql_unknown_name', `'${field.name}' is no field (did you mean ${HINTS[field.name]}?).`);
     if (UNIT_FIELDS.has(field.name) && inWhere) {
       const pattern = query.pattern;
       if (pattern === null) return;
       if (pattern.type === 'sequence' && pattern.seq.length > 1) {
-        fail('tql_syntax', `In a sequence of several steps, say whose ${field.name} it is: $1.${field.name}, or put it in brackets.`);
+        fail(
+          'tql_syntax',
+          `In a sequence of several steps, say whose ${field.name} it is: $1.${field.name}, or put it in brackets.`,
+        );
       }
     }
   }

@@ -62,7 +62,10 @@ export function chordFacts(
       if (quality.family === 'triad' && figures === '64') figures = '64';
       const head = roman.prefix + roman.numeral + markOf(roman.qualityMark);
       romanText = head + figures + roman.applied;
-      romanBase = head + (quality.family === 'seventh' ? '7' : quality.family === 'triad' ? '' : figures) + roman.applied;
+      romanBase =
+        head +
+        (quality.family === 'seventh' ? '7' : quality.family === 'triad' ? '' : figures) +
+        roman.applied;
     }
   }
   return {
@@ -143,14 +146,42 @@ const SYMBOL_SUFFIXES: Record<string, string> = {
 };
 
 /** Our stored symbols' suffixes in the same canonical spelling. */
-const STORED_SUFFIX: Record<string, string> = { '': '', m: 'm', dim: 'dim', '+': 'aug', aug: 'aug', '7': '7', maj7: 'maj7', m7: 'm7', m7b5: 'm7b5', dim7: 'dim7', mM7: 'mM7', 'm(maj7)': 'mM7', '6': '6', m6: 'm6', '9': '9', maj9: 'maj9', m9: 'm9', '11': '11', '13': '13', sus4: 'sus4', sus2: 'sus2', '7sus4': '7sus4', '5': '5' };
+const STORED_SUFFIX: Record<string, string> = {
+  '': '',
+  m: 'm',
+  dim: 'dim',
+  '+': 'aug',
+  aug: 'aug',
+  '7': '7',
+  maj7: 'maj7',
+  m7: 'm7',
+  m7b5: 'm7b5',
+  dim7: 'dim7',
+  mM7: 'mM7',
+  'm(maj7)': 'mM7',
+  '6': '6',
+  m6: 'm6',
+  '9': '9',
+  maj9: 'maj9',
+  m9: 'm9',
+  '11': '11',
+  '13': '13',
+  sus4: 'sus4',
+  sus2: 'sus2',
+  '7sus4': '7sus4',
+  '5': '5',
+};
 
-function canonicalSymbol(text: string, table: Record<string, string>): { root: string; suffix: string; bass: string | null } | null {
+function canonicalSymbol(
+  text: string,
+  table: Record<string, string>,
+): { root: string; suffix: string; bass: string | null } | null {
   const [head, bass, extra] = text.split('/');
   if (extra !== undefined || head === undefined) return null;
   const root = ROOT.exec(head);
   if (!root) return null;
-  const rootName = root[1]! + (root[2] ?? '').replace('♯', '#').replace('♭', 'b').replace('x', '##');
+  const rootName =
+    root[1]! + (root[2] ?? '').replace('♯', '#').replace('♭', 'b').replace('x', '##');
   const suffix = table[head.slice(root[0].length)];
   if (suffix === undefined) return null;
   let bassName: string | null = null;
@@ -162,7 +193,8 @@ function canonicalSymbol(text: string, table: Record<string, string>): { root: s
   return { root: rootName, suffix, bass: bassName };
 }
 
-const ROMAN = /^(bb|##|b|#|-)?(VII|VI|IV|V|III|II|I|vii|vi|iv|v|iii|ii|i)(°|o|dim|ø|%|\+|aug|M|maj|Δ)?(753|653|643|642|6\/5|4\/3|4\/2|53|63|64|65|43|42|7|6|2)?$/;
+const ROMAN =
+  /^(bb|##|b|#|-)?(VII|VI|IV|V|III|II|I|vii|vi|iv|v|iii|ii|i)(°|o|dim|ø|%|\+|aug|M|maj|Δ)?(753|653|643|642|6\/5|4\/3|4\/2|53|63|64|65|43|42|7|6|2)?$/;
 
 interface RomanLiteral {
   head: string;
@@ -171,21 +203,48 @@ interface RomanLiteral {
 }
 
 function romanLiteral(text: string): RomanLiteral | null {
-  const [body, target, extra] = text.split('/').length > 2 && text.includes('6/5') ? [text, undefined, undefined] : text.split('/');
+  const [body, target, extra] =
+    text.split('/').length > 2 && text.includes('6/5')
+      ? [text, undefined, undefined]
+      : text.split('/');
   if (extra !== undefined || body === undefined) return null;
   const special = /^(N6?|It\+?6|Fr\+?(?:6|43)|Ger\+?(?:6|65)|Gr\+?6)$/.exec(body);
   if (special) {
-    const name = body.startsWith('N') ? 'N6' : body.startsWith('It') ? 'It+6' : body.startsWith('Fr') ? 'Fr+6' : 'Ger+6';
+    const name = body.startsWith('N')
+      ? 'N6'
+      : body.startsWith('It')
+        ? 'It+6'
+        : body.startsWith('Fr')
+          ? 'Fr+6'
+          : 'Ger+6';
     return { head: name, figure: null, target: target ? `/${target}` : '' };
   }
   const match = ROMAN.exec(body);
   if (!match) return null;
-  if (target !== undefined && !/^(bb|##|b|#)?(VII|VI|IV|V|III|II|I|vii|vi|iv|v|iii|ii|i)$/.test(target)) return null;
+  if (
+    target !== undefined &&
+    !/^(bb|##|b|#)?(VII|VI|IV|V|III|II|I|vii|vi|iv|v|iii|ii|i)$/.test(target)
+  )
+    return null;
   const accidental = match[1] === '-' ? 'b' : (match[1] ?? '');
   const markText = match[3] ?? '';
-  const mark = ({ o: '°', dim: '°', '%': 'ø', aug: '+', maj: 'M', Δ: 'M' } as Record<string, string>)[markText] ?? markText;
+  const mark =
+    ({ o: '°', dim: '°', '%': 'ø', aug: '+', maj: 'M', Δ: 'M' } as Record<string, string>)[
+      markText
+    ] ?? markText;
   let figure = (match[4] ?? '').replace('/', '');
-  figure = ({ '753': '7', '653': '65', '643': '43', '642': '2', '42': '2', '63': '6', '53': '' } as Record<string, string>)[figure] ?? figure;
+  figure =
+    (
+      {
+        '753': '7',
+        '653': '65',
+        '643': '43',
+        '642': '2',
+        '42': '2',
+        '63': '6',
+        '53': '',
+      } as Record<string, string>
+    )[figure] ?? figure;
   const seventh = ['7', '65', '43', '2'].includes(figure);
   const numeral = match[2]!;
   const rootPosition = match[4] === '53' || match[4] === '753';
@@ -221,7 +280,9 @@ export function chordLiteral(text: string): ((chord: ChordFacts) => boolean) | n
     if (ownBaseLoose !== base && ownBase !== literal.head) return false;
     if (literal.figure === null) return true;
     const seventh = literal.head.endsWith('7');
-    const wanted = seventh ? literal.head.slice(0, -1) + literal.figure : literal.head + literal.figure;
+    const wanted = seventh
+      ? literal.head.slice(0, -1) + literal.figure
+      : literal.head + literal.figure;
     return own.replace(/^#(vii|vi)/, '$1') === wanted.replace(/^#(vii|vi)/, '$1');
   };
 }

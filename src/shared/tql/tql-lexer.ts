@@ -49,7 +49,12 @@ export function compileRegex(source: string, start: number, end: number): RegExp
     return new RegExp(insensitive ? source.slice(4) : source, insensitive ? 'i' : '');
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new TqlError('tql_syntax', `This regular expression does not compile: ${reason}`, start, end);
+    throw new TqlError(
+      'tql_syntax',
+      `This regular expression does not compile: ${reason}`,
+      start,
+      end,
+    );
   }
 }
 
@@ -57,7 +62,8 @@ export function compileRegex(source: string, start: number, end: number): RegExp
 function operandExpected(tokens: Token[]): boolean {
   const last = tokens[tokens.length - 1];
   if (!last) return true;
-  if (last.type === 'punct') return ['[', '(', ',', '=', '!=', '<', '>', '<=', '>=', '~', '@'].includes(last.text);
+  if (last.type === 'punct')
+    return ['[', '(', ',', '=', '!=', '<', '>', '<=', '>=', '~', '@'].includes(last.text);
   const keyword = keywordOf(last);
   if (keyword === null) return false;
   if (RESERVED.has(keyword)) return true;
@@ -98,7 +104,9 @@ export function tokenize(query: string): Token[] {
     const glued =
       last !== undefined &&
       last.end === at &&
-      (last.type === 'string' || last.type === 'regex' || (last.type === 'punct' && (last.text === ')' || last.text === ']')));
+      (last.type === 'string' ||
+        last.type === 'regex' ||
+        (last.type === 'punct' && (last.text === ')' || last.text === ']')));
     if (glued && (c === '+' || c === '?' || c === '*')) {
       const [min, max] = c === '+' ? [1, Infinity] : c === '?' ? [0, 1] : [0, Infinity];
       tokens.push({ type: 'quant', min, max, text: c, start, end: at + 1 });
@@ -142,7 +150,13 @@ export function tokenize(query: string): Token[] {
       at++;
       source = source.normalize('NFC');
       const compiled = compileRegex(source, start, at);
-      tokens.push({ type: 'regex', source: compiled.source, flags: compiled.flags, start, end: at });
+      tokens.push({
+        type: 'regex',
+        source: compiled.source,
+        flags: compiled.flags,
+        start,
+        end: at,
+      });
       continue;
     }
     if (c === '{') {
@@ -150,11 +164,20 @@ export function tokenize(query: string): Token[] {
       while (end < chars.length && chars[end] !== '}' && /[\d,\s]/.test(chars[end]!)) end++;
       const inside = chars.slice(at + 1, end).join('');
       const count = /^\s*(\d+)\s*(?:(,)\s*(\d+)?\s*)?$/.exec(inside);
-      if (chars[end] !== '}' || !count) fail('{ must open a count: {2}, {2,} or {2,4}', start, end + 1);
+      if (chars[end] !== '}' || !count)
+        fail('{ must open a count: {2}, {2,} or {2,4}', start, end + 1);
       const min = Number(count![1]);
-      const max = count![2] === undefined ? min : count![3] === undefined ? Infinity : Number(count![3]);
+      const max =
+        count![2] === undefined ? min : count![3] === undefined ? Infinity : Number(count![3]);
       at = end + 1;
-      tokens.push({ type: 'quant', min, max, text: chars.slice(start, at).join(''), start, end: at });
+      tokens.push({
+        type: 'quant',
+        min,
+        max,
+        text: chars.slice(start, at).join(''),
+        start,
+        end: at,
+      });
       continue;
     }
     if (c === '!') {

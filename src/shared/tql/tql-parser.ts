@@ -79,7 +79,12 @@ export class Parser {
 
   constructor(readonly text: string) {
     if (Array.from(text).length > MAX_QUERY_CHARS) {
-      throw new TqlError('tql_syntax', `A query has at most ${MAX_QUERY_CHARS} characters.`, MAX_QUERY_CHARS, Array.from(text).length);
+      throw new TqlError(
+        'tql_syntax',
+        `A query has at most ${MAX_QUERY_CHARS} characters.`,
+        MAX_QUERY_CHARS,
+        Array.from(text).length,
+      );
     }
     this.tokens = tokenize(text);
   }
@@ -114,7 +119,8 @@ export class Parser {
 
   private describe(token: Token): string {
     if (token.type === 'end') return 'the end of the query';
-    const text = this.text.slice(0, 0) + Array.from(this.text).slice(token.start, token.end).join('');
+    const text =
+      this.text.slice(0, 0) + Array.from(this.text).slice(token.start, token.end).join('');
     return `'${text}'`;
   }
 
@@ -131,8 +137,11 @@ export class Parser {
       if (this.isKeyword('IN') && pattern?.type === 'sequence' && pattern.within) {
         this.fail('IN comes before WITHIN: write the lane first (… IN form WITHIN 2 bars).');
       }
-      if (this.isKeyword('OR')) this.fail('Conditions join with AND only; OR joins literals or groups.');
-      this.fail(`Unexpected ${this.describe(token)}: expected THEN, IN, WHERE or the end of the query.`);
+      if (this.isKeyword('OR'))
+        this.fail('Conditions join with AND only; OR joins literals or groups.');
+      this.fail(
+        `Unexpected ${this.describe(token)}: expected THEN, IN, WHERE or the end of the query.`,
+      );
     }
     const stepCount =
       pattern === null
@@ -160,7 +169,9 @@ export class Parser {
     } else {
       const keyword = keywordOf(this.peek());
       if (keyword && RELATION_STARTS.has(keyword)) {
-        this.fail(`A query cannot start with ${keyword}: write the unit it relates first (ST IN form ${keyword} …).`);
+        this.fail(
+          `A query cannot start with ${keyword}: write the unit it relates first (ST IN form ${keyword} …).`,
+        );
       }
     }
     const seq = this.parseSeq({ marks: true });
@@ -169,7 +180,8 @@ export class Parser {
       (this.isKeyword('NOT') && RELATION_STARTS.has(keywordOf(this.peek(1)) ?? '')) ||
       RELATION_STARTS.has(keywordOf(this.peek()) ?? '');
     if (relationAhead) {
-      if (order) this.fail('A whole-lane order (STARTS WITH, ENDS WITH, CONSISTS OF) takes no relation.');
+      if (order)
+        this.fail('A whole-lane order (STARTS WITH, ENDS WITH, CONSISTS OF) takes no relation.');
       const first = seq[0]!;
       if (seq.length > 1 || first.item.type !== 'unit' || first.quant || first.marked) {
         this.fail(
@@ -182,7 +194,10 @@ export class Parser {
     }
     const within = this.parseWithin();
     if (within && !canJoin(seq)) {
-      this.fail('WITHIN needs a sequence that joins units: two steps, or a repeating step (verse THEN chorus WITHIN 2 bars).', within.span);
+      this.fail(
+        'WITHIN needs a sequence that joins units: two steps, or a repeating step (verse THEN chorus WITHIN 2 bars).',
+        within.span,
+      );
     }
     return { type: 'sequence', order, seq, lane, within };
   }
@@ -195,8 +210,12 @@ export class Parser {
       this.next();
       return { name: token.text, quoted: true, span: token };
     }
-    if (token.type === 'word' && token.text === '*') this.fail('IN * names no lane: leave IN out for the default lanes, or quote a name pattern ("Form (*)").');
-    if (token.type !== 'word' || RESERVED.has(keywordOf(token) ?? '')) this.fail('IN needs a lane: a role, a kind or a timeline name (IN form, IN "Form (A)").');
+    if (token.type === 'word' && token.text === '*')
+      this.fail(
+        'IN * names no lane: leave IN out for the default lanes, or quote a name pattern ("Form (*)").',
+      );
+    if (token.type !== 'word' || RESERVED.has(keywordOf(token) ?? ''))
+      this.fail('IN needs a lane: a role, a kind or a timeline name (IN form, IN "Form (A)").');
     this.next();
     return { name: token.text, quoted: false, span: token };
   }
@@ -211,9 +230,14 @@ export class Parser {
 
   private parseAmount(after: Token): Amount {
     const token = this.peek();
-    if (token.type !== 'word') this.fail('WITHIN needs an amount with its unit: WITHIN 2 bars, WITHIN 0.5 s.', token.type === 'end' ? token : after);
+    if (token.type !== 'word')
+      this.fail(
+        'WITHIN needs an amount with its unit: WITHIN 2 bars, WITHIN 0.5 s.',
+        token.type === 'end' ? token : after,
+      );
     const glued = /^(\d+(?:\.\d*)?|\.\d+)([a-zA-Z]+)?$/.exec(token.text);
-    if (!glued) this.fail('WITHIN needs an amount with its unit: WITHIN 2 bars, WITHIN 0.5 s.', token);
+    if (!glued)
+      this.fail('WITHIN needs an amount with its unit: WITHIN 2 bars, WITHIN 0.5 s.', token);
     this.next();
     let unitText = glued[2];
     let end = token.end;
@@ -226,7 +250,11 @@ export class Parser {
       }
     }
     const unit = unitText === undefined ? undefined : UNIT_WORDS[unitText.toLowerCase()];
-    if (!unit) this.fail('WITHIN needs a unit: s, ms, beats or bars (WITHIN 2 bars).', { start: token.start, end });
+    if (!unit)
+      this.fail('WITHIN needs a unit: s, ms, beats or bars (WITHIN 2 bars).', {
+        start: token.start,
+        end,
+      });
     return { value: Number(glued[1]), unit, span: { start: token.start, end } };
   }
 
@@ -241,10 +269,16 @@ export class Parser {
     const first = steps[0]!;
     const last = steps[steps.length - 1]!;
     if (steps.length > 1 && bareWord(first) === 'START') {
-      this.fail('START is not an anchor in TQL v0.1.0: write STARTS WITH before the sequence (STARTS WITH intro THEN verse IN form).', first.span);
+      this.fail(
+        'START is not an anchor in TQL v0.1.0: write STARTS WITH before the sequence (STARTS WITH intro THEN verse IN form).',
+        first.span,
+      );
     }
     if (steps.length > 1 && bareWord(last) === 'END') {
-      this.fail('END is not an anchor in TQL v0.1.0: write ENDS WITH before the sequence (ENDS WITH verse THEN bridge IN form).', last.span);
+      this.fail(
+        'END is not an anchor in TQL v0.1.0: write ENDS WITH before the sequence (ENDS WITH verse THEN bridge IN form).',
+        last.span,
+      );
     }
     return steps;
   }
@@ -253,7 +287,8 @@ export class Parser {
     const start = this.peek().start;
     let marked = false;
     if (this.isPunct('@')) {
-      if (!context.marks) this.fail('@ marks steps of the top-level sequence only; here units only test.');
+      if (!context.marks)
+        this.fail('@ marks steps of the top-level sequence only; here units only test.');
       this.next();
       marked = true;
       if (this.isPunct('@')) this.fail('One @ per step.');
@@ -306,7 +341,10 @@ export class Parser {
       conds = this.parseConds({ brackets: true });
       this.expectPunct(']', 'These brackets need a closing ].');
     }
-    return { unit: { type: 'unit', term, conds, span: { start, end: this.tokens[this.at - 1]!.end } }, quant };
+    return {
+      unit: { type: 'unit', term, conds, span: { start, end: this.tokens[this.at - 1]!.end } },
+      quant,
+    };
   }
 
   private parseTerm(): { term: Term; quant: Quantifier | null } {
@@ -315,7 +353,8 @@ export class Parser {
     if (this.isKeyword('NOT')) {
       this.next();
       not = true;
-      if (this.isPunct('(')) this.fail('NOT does not apply to a group: negate a unit (NOT verse) or a condition.');
+      if (this.isPunct('('))
+        this.fail('NOT does not apply to a group: negate a unit (NOT verse) or a condition.');
     }
     const alts: Alt[] = [];
     let quant: Quantifier | null = null;
@@ -344,7 +383,10 @@ export class Parser {
       this.next();
     }
     const end = this.tokens[this.at - 1]!.end;
-    const raw = Array.from(this.text).slice(start, end).join('').replace(/[+?*]$/, '');
+    const raw = Array.from(this.text)
+      .slice(start, end)
+      .join('')
+      .replace(/[+?*]$/, '');
     return { alt: { literals, raw: raw.normalize('NFC'), span: { start, end } }, quant };
   }
 
@@ -356,11 +398,17 @@ export class Parser {
     }
     if (token.type === 'regex') {
       this.next();
-      return { literal: { kind: 'regex', source: token.source, flags: token.flags, span: token }, quant: null };
+      return {
+        literal: { kind: 'regex', source: token.source, flags: token.flags, span: token },
+        quant: null,
+      };
     }
     if (token.type !== 'word' || RESERVED.has(keywordOf(token) ?? '')) {
-      if (token.type === 'end') this.fail('The query ends where a unit is expected (a label, "text", /regex/ or *).');
-      this.fail(`Expected a unit (a label, "text", /regex/ or *) but found ${this.describe(token)}; a label spelled like a keyword must be quoted.`);
+      if (token.type === 'end')
+        this.fail('The query ends where a unit is expected (a label, "text", /regex/ or *).');
+      this.fail(
+        `Expected a unit (a label, "text", /regex/ or *) but found ${this.describe(token)}; a label spelled like a keyword must be quoted.`,
+      );
     }
     this.next();
     let text = token.text;
@@ -370,9 +418,17 @@ export class Parser {
       text = text.slice(0, -1);
       const before = text[text.length - 1];
       if (text !== '*' && (before === '+' || before === '?' || before === '*')) {
-        this.fail('One quantifier per step: verse+, not verse++.', { start: token.end - 2, end: token.end });
+        this.fail('One quantifier per step: verse+, not verse++.', {
+          start: token.end - 2,
+          end: token.end,
+        });
       }
-      quant = last === '+' ? { min: 1, max: Infinity } : last === '?' ? { min: 0, max: 1 } : { min: 0, max: Infinity };
+      quant =
+        last === '+'
+          ? { min: 1, max: Infinity }
+          : last === '?'
+            ? { min: 0, max: 1 }
+            : { min: 0, max: Infinity };
     }
     const span = { start: token.start, end: token.end - (quant ? 1 : 0) };
     if (text === '*') return { literal: { kind: 'any', span }, quant };
@@ -391,12 +447,16 @@ export class Parser {
     if (!SEQUENCE_RELATIONS.has(word)) {
       const first = target[0]!;
       if (target.length > 1 || first.item.type !== 'unit' || first.quant) {
-        this.fail(`${word.toUpperCase()} takes one unit on its right; CONTAINS, STARTS WITH, ENDS WITH and CONSISTS OF take a sequence.`, target.length > 1 ? target[1]!.span : first.span);
+        this.fail(
+          `${word.toUpperCase()} takes one unit on its right; CONTAINS, STARTS WITH, ENDS WITH and CONSISTS OF take a sequence.`,
+          target.length > 1 ? target[1]!.span : first.span,
+        );
       }
     }
     const lane = this.parseLane();
     const within = this.parseWithin();
-    if (this.isKeyword('IN') && within) this.fail('IN comes before WITHIN: write the lane first (… IN form WITHIN 2 bars).');
+    if (this.isKeyword('IN') && within)
+      this.fail('IN comes before WITHIN: write the lane first (… IN form WITHIN 2 bars).');
     return { not, word, target, lane, within, span: { start, end: this.tokens[this.at - 1]!.end } };
   }
 
@@ -427,7 +487,10 @@ export class Parser {
       case 'ENDS':
         if (following === 'WITH') return take('ends with');
         if (following === 'BEFORE' || following === 'AFTER') {
-          this.fail(`ENDS ${following} is not a relation: compare ends in WHERE ($1.end < $2.end).`, { start: token.start, end: this.peek().end });
+          this.fail(
+            `ENDS ${following} is not a relation: compare ends in WHERE ($1.end < $2.end).`,
+            { start: token.start, end: this.peek().end },
+          );
         }
         return 'ends';
       case 'CONSISTS':
@@ -438,7 +501,10 @@ export class Parser {
         if (following === 'END') return take('same end');
         return 'same';
       default:
-        return this.fail('Expected a relation: DURING, CONTAINS, STARTS, ENDS, SAME, OVERLAPS, BEFORE or AFTER.', token);
+        return this.fail(
+          'Expected a relation: DURING, CONTAINS, STARTS, ENDS, SAME, OVERLAPS, BEFORE or AFTER.',
+          token,
+        );
     }
   }
 
@@ -446,7 +512,8 @@ export class Parser {
     if (++this.depth > MAX_DEPTH) this.fail('This query nests too deeply.');
     const conds: Cond[] = [this.parseCond(context)];
     for (;;) {
-      if (this.isKeyword('OR')) this.fail('Conditions join with AND only; OR joins literals or groups.');
+      if (this.isKeyword('OR'))
+        this.fail('Conditions join with AND only; OR joins literals or groups.');
       if (!this.isKeyword('AND')) break;
       this.next();
       conds.push(this.parseCond(context));
@@ -465,22 +532,36 @@ export class Parser {
     const span = (): Span => ({ start, end: this.tokens[this.at - 1]!.end });
     const token = this.peek();
     if (this.isPunct('$')) {
-      if (context.brackets) this.fail('$n is not allowed inside brackets: compare in WHERE ($1.label = x).');
+      if (context.brackets)
+        this.fail('$n is not allowed inside brackets: compare in WHERE ($1.label = x).');
       const field = this.parseField();
       return this.parseComparison(not, field, start);
     }
-    if (token.type === 'word' && !RESERVED.has(keywordOf(token) ?? '') && this.peek(1).type === 'punct' && OPERATORS.has((this.peek(1) as { text: string }).text)) {
+    if (
+      token.type === 'word' &&
+      !RESERVED.has(keywordOf(token) ?? '') &&
+      this.peek(1).type === 'punct' &&
+      OPERATORS.has((this.peek(1) as { text: string }).text)
+    ) {
       const field = this.parseField();
       return this.parseComparison(not, field, start);
     }
     if (token.type === 'word' && token.text.toLowerCase() === 'downbeat') {
       const after = this.peek(1);
-      if (after.type === 'end' || keywordOf(after) === 'AND' || keywordOf(after) === 'OR' || (after.type === 'punct' && after.text === ']')) {
+      if (
+        after.type === 'end' ||
+        keywordOf(after) === 'AND' ||
+        keywordOf(after) === 'OR' ||
+        (after.type === 'punct' && after.text === ']')
+      ) {
         this.next();
         return { type: 'downbeat', not, span: span() };
       }
     }
-    if ((this.isKeyword('NOT') && RELATION_STARTS.has(keywordOf(this.peek(1)) ?? '')) || RELATION_STARTS.has(keywordOf(token) ?? '')) {
+    if (
+      (this.isKeyword('NOT') && RELATION_STARTS.has(keywordOf(this.peek(1)) ?? '')) ||
+      RELATION_STARTS.has(keywordOf(token) ?? '')
+    ) {
       const relation = this.parseRelation();
       return { type: 'relation', not, relation, span: span() };
     }
@@ -497,38 +578,61 @@ export class Parser {
     if (this.isPunct('$')) {
       const dollar = this.next();
       const token = this.peek();
-      if (token.type !== 'word' || token.start !== dollar.end) this.fail('$ needs a step number and a field: $1.label.', dollar);
+      if (token.type !== 'word' || token.start !== dollar.end)
+        this.fail('$ needs a step number and a field: $1.label.', dollar);
       this.next();
       const parts = /^(-?\d+)(?:\.(.*))?$/.exec(token.text);
-      if (!parts) this.fail('$ needs a step number and a field: $1.label.', { start, end: token.end });
+      if (!parts)
+        this.fail('$ needs a step number and a field: $1.label.', { start, end: token.end });
       if (parts[1]!.startsWith('-')) {
         const form = `$${parts[1]}`;
-        throw new TqlError('tql_not_in_0_1_0', `${form} is not part of TQL v0.1.0`, start, start + Array.from(form).length);
+        throw new TqlError(
+          'tql_not_in_0_1_0',
+          `${form} is not part of TQL v0.1.0`,
+          start,
+          start + Array.from(form).length,
+        );
       }
       step = Number(parts[1]);
       const rest = parts[2];
-      if (rest === undefined || rest === '') this.fail('$n needs a field: $1.label.', { start, end: token.end });
+      if (rest === undefined || rest === '')
+        this.fail('$n needs a field: $1.label.', { start, end: token.end });
       const firstPart = rest.split('.')[0]!.toLowerCase();
       if (firstPart === 'first' || firstPart === 'last') {
         const form = `$${parts[1]}.${rest.split('.')[0]}`;
-        throw new TqlError('tql_not_in_0_1_0', `${form} is not part of TQL v0.1.0`, start, start + Array.from(form).length);
+        throw new TqlError(
+          'tql_not_in_0_1_0',
+          `${form} is not part of TQL v0.1.0`,
+          start,
+          start + Array.from(form).length,
+        );
       }
       return { step, scope: 'unit', name: rest.toLowerCase(), span: { start, end: token.end } };
     }
     const token = this.next();
     const text = (token as { text: string }).text;
     const lower = text.toLowerCase();
-    if (lower.startsWith('file.')) return { step: null, scope: 'file', name: fieldName(text.slice(5)), span: token };
-    if (lower.startsWith('tl.')) return { step: null, scope: 'tl', name: lower.slice(3), span: token };
+    if (lower.startsWith('file.'))
+      return { step: null, scope: 'file', name: fieldName(text.slice(5)), span: token };
+    if (lower.startsWith('tl.'))
+      return { step: null, scope: 'tl', name: lower.slice(3), span: token };
     return { step: null, scope: null, name: lower, span: token };
   }
 
   private parseComparison(not: boolean, field: FieldRef, start: number): Cond {
     const opToken = this.next() as Extract<Token, { type: 'punct' }>;
-    if (opToken.type !== 'punct' || !OPERATORS.has(opToken.text)) this.fail('Expected an operator: = != ~ < > <= >=.', opToken);
+    if (opToken.type !== 'punct' || !OPERATORS.has(opToken.text))
+      this.fail('Expected an operator: = != ~ < > <= >=.', opToken);
     const op = opToken.text as Operator;
     const value = parseValue(this, field, op);
-    return { type: 'compare', not, field, op, value, span: { start, end: this.tokens[this.at - 1]!.end } };
+    return {
+      type: 'compare',
+      not,
+      field,
+      op,
+      value,
+      span: { start, end: this.tokens[this.at - 1]!.end },
+    };
   }
 }
 
@@ -546,12 +650,20 @@ function bareWord(step: Step): string | null {
 }
 
 function canJoin(seq: Seq): boolean {
-  return seq.length > 1 || seq.some((step) => (step.quant !== null && step.quant.max > 1) || (step.item.type === 'group' && step.item.alternatives.some(canJoin)));
+  return (
+    seq.length > 1 ||
+    seq.some(
+      (step) =>
+        (step.quant !== null && step.quant.max > 1) ||
+        (step.item.type === 'group' && step.item.alternatives.some(canJoin)),
+    )
+  );
 }
 
 function checkQuant(parser: Parser, token: Extract<Token, { type: 'quant' }>): Quantifier {
-  if (token.max < 1) parser.fail('A quantifier must allow at least one unit: {1}, {2,}, {1,3}.', token);
-  if (token.min > token.max) parser.fail('A quantifier\'s minimum is above its maximum.', token);
+  if (token.max < 1)
+    parser.fail('A quantifier must allow at least one unit: {1}, {2,}, {1,3}.', token);
+  if (token.min > token.max) parser.fail("A quantifier's minimum is above its maximum.", token);
   return { min: token.min, max: token.max };
 }
 

@@ -3,14 +3,23 @@
  * percentages, ranges, words, strings, regexes, `*`, and distances from another step's field;
  * with the value errors of section 9 and the refused forms of section 3.
  */
-import { TqlError, type AmountUnit, type FieldRef, type Operator, type Span, type Value } from './tql-ast';
+import {
+  TqlError,
+  type AmountUnit,
+  type FieldRef,
+  type Operator,
+  type Span,
+  type Value,
+} from './tql-ast';
 import { NUMERIC_FIELDS } from './tql-fields';
 import { fold } from './tql-fold';
 import type { Parser } from './tql-parser';
 import { UNIT_WORDS } from './tql-parser';
 
 const NUMBER = String.raw`(?:\d+(?:\.\d*)?|\.\d+)`;
-const AMOUNT = new RegExp(String.raw`^(${NUMBER}|\d+:[0-5]?\d(?:\.\d+)?|\d+:\d+:\d+(?:\.\d+)?)(%|[a-zA-Z]+)?$`);
+const AMOUNT = new RegExp(
+  String.raw`^(${NUMBER}|\d+:[0-5]?\d(?:\.\d+)?|\d+:\d+:\d+(?:\.\d+)?)(%|[a-zA-Z]+)?$`,
+);
 
 interface Amount {
   value: number;
@@ -56,7 +65,8 @@ export function parseValue(parser: Parser, field: FieldRef, op: Operator): Value
   if (token.type !== 'word') return fail(`Expected a value after ${op}.`);
   parser.next();
   if (token.text === '*') {
-    if (op === '~') fail('~ searches a regular expression; * is no pattern (use = * for "has a value").');
+    if (op === '~')
+      fail('~ searches a regular expression; * is no pattern (use = * for "has a value").');
     if (op !== '=' && op !== '!=') fail('* goes with = or != only.');
     return { kind: 'any', span: token };
   }
@@ -66,7 +76,12 @@ export function parseValue(parser: Parser, field: FieldRef, op: Operator): Value
   const unitToken = parser.peek();
   const wordValue = token.text;
   const looksNumeric = /^[\d.]/.test(wordValue) && /\d/.test(wordValue);
-  if (looksNumeric && unitToken.type === 'word' && UNIT_WORDS[unitToken.text.toLowerCase()] && !/[a-zA-Z%]$/.test(wordValue)) {
+  if (
+    looksNumeric &&
+    unitToken.type === 'word' &&
+    UNIT_WORDS[unitToken.text.toLowerCase()] &&
+    !/[a-zA-Z%]$/.test(wordValue)
+  ) {
     separateUnit = UNIT_WORDS[unitToken.text.toLowerCase()]!;
     end = unitToken.end;
     parser.next();
@@ -93,14 +108,16 @@ export function parseValue(parser: Parser, field: FieldRef, op: Operator): Value
       fail('A unit goes at the end of a range, or on both ends: 7..9 bars.', span);
     }
     const unit = separateUnit ?? high.unit ?? low.unit;
-    if (low.value > high.value) fail('This range runs backwards: its low end is above its high end.', span);
+    if (low.value > high.value)
+      fail('This range runs backwards: its low end is above its high end.', span);
     checkUnit(field, unit, span, text(span));
     return { kind: 'range', low: low.value, high: high.value, unit, span };
   }
   const amount = looksNumeric ? readAmount(wordValue) : null;
   if (amount) {
     if (amount.hours) refused(text(span), span);
-    if (op === '~') fail('~ searches a regular expression; a number or a time is no pattern.', span);
+    if (op === '~')
+      fail('~ searches a regular expression; a number or a time is no pattern.', span);
     const unit = separateUnit ?? amount.unit;
     checkUnit(field, unit, span, text(span));
     return { kind: 'number', value: amount.value, unit, span };
@@ -112,13 +129,26 @@ export function parseValue(parser: Parser, field: FieldRef, op: Operator): Value
       fail('This value does not compile as a regular expression.', span);
     }
   }
-  if (field.step === null && field.scope !== 'file' && field.scope !== 'tl' && NUMERIC_FIELDS.has(field.name)) {
-    fail(`${field.name} is a number: compare it with a number or a time (${field.name} > 10).`, span);
+  if (
+    field.step === null &&
+    field.scope !== 'file' &&
+    field.scope !== 'tl' &&
+    NUMERIC_FIELDS.has(field.name)
+  ) {
+    fail(
+      `${field.name} is a number: compare it with a number or a time (${field.name} > 10).`,
+      span,
+    );
   }
   return { kind: 'word', text: wordValue, folded: fold(wordValue), span };
 }
 
-function checkUnit(field: FieldRef, unit: AmountUnit | '%' | null, span: Span, typed: string): void {
+function checkUnit(
+  field: FieldRef,
+  unit: AmountUnit | '%' | null,
+  span: Span,
+  typed: string,
+): void {
   const fail = (message: string): never => {
     throw new TqlError('tql_syntax', message, span.start, span.end);
   };
@@ -126,21 +156,25 @@ function checkUnit(field: FieldRef, unit: AmountUnit | '%' | null, span: Span, t
   if (unit === 'ms') refused(typed, span);
   if (unit === '%') {
     if (field.name === 'duration') refused(typed, span);
-    if (!['start', 'end', 'time'].includes(field.name)) fail('A percentage goes with start, end or time only.');
+    if (!['start', 'end', 'time'].includes(field.name))
+      fail('A percentage goes with start, end or time only.');
     return;
   }
   if (unit === 'bars' || unit === 'beats') {
-    if (field.name !== 'duration') fail('Bars and beats go with duration only (duration = 8 bars).');
+    if (field.name !== 'duration')
+      fail('Bars and beats go with duration only (duration = 8 bars).');
     return;
   }
-  if (!['start', 'end', 'time', 'duration'].includes(field.name)) fail('Seconds go with start, end, time or duration.');
+  if (!['start', 'end', 'time', 'duration'].includes(field.name))
+    fail('Seconds go with start, end, time or duration.');
 }
 
 function parseDistance(parser: Parser, field: FieldRef, op: Operator): Value {
   const start = parser.peek().start;
   // Read the other field through the parser's own field reading.
   const other = parser.parseField();
-  if (op === '~') parser.fail('~ searches a regular expression; a field is no pattern.', other.span);
+  if (op === '~')
+    parser.fail('~ searches a regular expression; a field is no pattern.', other.span);
   let offset: Extract<Value, { kind: 'field' }>['offset'] = null;
   const token = parser.peek();
   if (token.type === 'word' && /^[+-]/.test(token.text)) {
@@ -150,13 +184,18 @@ function parseDistance(parser: Parser, field: FieldRef, op: Operator): Value {
     let amountEnd = token.end;
     if (amountText === '') {
       const amountToken = parser.peek();
-      if (amountToken.type !== 'word') parser.fail('A distance needs an amount: + 16 bars.', amountToken);
+      if (amountToken.type !== 'word')
+        parser.fail('A distance needs an amount: + 16 bars.', amountToken);
       amountText = amountToken.text;
       amountEnd = amountToken.end;
       parser.next();
     }
     const amount = /^[+-]/.test(amountText) ? null : readAmount(amountText);
-    if (!amount || amount.hours) parser.fail('A distance is a positive amount: + 16 bars, - 2 s, + 10%.', { start: token.start, end: amountEnd });
+    if (!amount || amount.hours)
+      parser.fail('A distance is a positive amount: + 16 bars, - 2 s, + 10%.', {
+        start: token.start,
+        end: amountEnd,
+      });
     let unit = amount.unit;
     const unitToken = parser.peek();
     if (unit === null && unitToken.type === 'word' && UNIT_WORDS[unitToken.text.toLowerCase()]) {
@@ -167,8 +206,16 @@ function parseDistance(parser: Parser, field: FieldRef, op: Operator): Value {
     offset = { sign, value, unit: unit === null || unit === 'ms' ? 's' : unit };
     const timeFields = ['start', 'end', 'time'];
     if (!timeFields.includes(field.name) || !timeFields.includes(other.name)) {
-      parser.fail('A distance joins start, end or time: $1.start >= $2.start + 16 bars.', { start, end: parser.peek().start });
+      parser.fail('A distance joins start, end or time: $1.start >= $2.start + 16 bars.', {
+        start,
+        end: parser.peek().start,
+      });
     }
   }
-  return { kind: 'field', field: other, offset, span: { start, end: parser.tokens[parser.tokens.indexOf(parser.peek()) - 1]!.end } };
+  return {
+    kind: 'field',
+    field: other,
+    offset,
+    span: { start, end: parser.tokens[parser.tokens.indexOf(parser.peek()) - 1]!.end },
+  };
 }
