@@ -2,6 +2,8 @@ import { TqlError } from '../../src/shared/tql/tql-ast';
 import { parseTql } from '../../src/shared/tql/tql-parser';
 import type { CorpusFile } from './tql-corpus';
 import { evaluateTql, type TqlResult } from './tql-evaluate';
+import { buildTqlIndex, type TqlIndexRows } from './tql-index';
+import { readTla } from '../../src/shared/tla/tla-reader';
 
 export interface TqlTaskInput {
   query: string;
@@ -33,4 +35,29 @@ export function runTqlTask(input: TqlTaskInput): TqlTaskAnswer {
     }
     throw error;
   }
+}
+
+export interface TqlIndexInput {
+  bytes: Uint8Array;
+  fileName: string;
+  title: string;
+  fileId: number;
+  /** Timeline ids in the document's order. */
+  timelines: number[];
+  /** Component ids of each timeline, in the document's order. */
+  components: number[][];
+}
+
+/** The work pool's task: the query index of a stored file (the start-up backfill). */
+export function runTqlIndexTask(input: TqlIndexInput): TqlIndexRows {
+  const document = readTla(input.bytes, input.fileName);
+  return buildTqlIndex(
+    document,
+    {
+      file: input.fileId,
+      timelines: input.timelines,
+      componentsOf: (index) => input.components[index] ?? [],
+    },
+    input.title,
+  );
 }

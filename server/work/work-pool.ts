@@ -38,6 +38,7 @@ export class WorkPool {
     preparedPayload: (input) => this.run('preparedPayload', input, [input.json]),
     exportFile: (job) => this.run('exportFile', job, [job.tla]),
     tqlQuery: (input) => this.run('tqlQuery', input, []),
+    tqlIndex: (input) => this.run('tqlIndex', input, [input.bytes]),
   };
 
   private async run<T>(
