@@ -4,11 +4,7 @@ import { CostlyWork } from '../plugins/costly-work';
 import { runTqlQuery } from '../tql/tql.service';
 import { workTasks } from '../work/work-pool';
 import type { WorkTasks } from '../work/work-tasks';
-import {
-  TqlErrorResponse,
-  TqlQueryBody,
-  TqlQueryResponse,
-} from '../../src/shared/api-contract/tql';
+import { TqlBadRequest, TqlQueryBody, TqlQueryResponse } from '../../src/shared/api-contract/tql';
 
 /**
  * Corpus queries in TQL (docs/query.md). Each query loads index rows and matches them on the
@@ -26,7 +22,7 @@ export const tqlRoutes: FastifyPluginAsyncTypebox<{
         summary: 'Units, timelines or files of public files (and your own) that a TQL query finds',
         tags: ['search'],
         body: TqlQueryBody,
-        response: { 200: TqlQueryResponse, 400: TqlErrorResponse },
+        response: { 200: TqlQueryResponse, 400: TqlBadRequest },
       },
     },
     async (request, reply) => {

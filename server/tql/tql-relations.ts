@@ -28,7 +28,10 @@ function isSingleUnit(seq: Seq): boolean {
 
 /** Units of a's own timeline (every lane of it), each once. */
 function ownTimelineUnits(matcher: UnitMatcher, a: CorpusUnit): CorpusUnit[] {
-  return matcher.view.file.units.filter((unit) => unit.timeline === a.timeline && unit.id !== a.id);
+  const units = matcher.cached(`timeline:${a.timeline}`, () =>
+    matcher.view.file.units.filter((unit) => unit.timeline === a.timeline),
+  );
+  return units.filter((unit) => unit.id !== a.id);
 }
 
 /** The ways a relation holds for `a`: each a list of units per target step. */
@@ -72,11 +75,14 @@ export function relationMatches(
   if (targetNode.type !== 'unit') return [];
   let candidates: CorpusUnit[];
   if (relation.lane) {
-    const seen = new Map<number | string, CorpusUnit>();
-    for (const lane of lanesNamed(view, relation.lane)) {
-      for (const entry of lane.entries) seen.set(entry.unit.id, entry.unit);
-    }
-    candidates = [...seen.values()];
+    const name = relation.lane;
+    candidates = matcher.cached(`lane:${name.quoted ? '"' : ''}${name.name}`, () => {
+      const seen = new Map<number | string, CorpusUnit>();
+      for (const lane of lanesNamed(view, name)) {
+        for (const entry of lane.entries) seen.set(entry.unit.id, entry.unit);
+      }
+      return [...seen.values()];
+    });
   } else if (a.kind === 'hierarchy' && word === 'during') {
     candidates = [];
     let parent = a.parent === null ? undefined : view.units.get(a.parent);

@@ -56,11 +56,22 @@ function regexOf(literal: Extract<Literal, { kind: 'regex' }>): RegExp {
 
 export class UnitMatcher {
   private readonly chordTests = new Map<string, ((chord: ChordFacts) => boolean) | null>();
+  private readonly unitLists = new Map<string, CorpusUnit[]>();
 
   constructor(
     readonly view: FileView,
     readonly evaluation: Evaluation,
   ) {}
+
+  /** A list of the file's units worked out once per evaluation of the file. */
+  cached(key: string, build: () => CorpusUnit[]): CorpusUnit[] {
+    let list = this.unitLists.get(key);
+    if (!list) {
+      list = build();
+      this.unitLists.set(key, list);
+    }
+    return list;
+  }
 
   private altFits(alt: Alt, unit: CorpusUnit, kind: LaneKind): boolean {
     if (kind === 'chord' || kind === 'key') return this.harmonyAltFits(alt, unit, kind);

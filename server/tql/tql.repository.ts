@@ -44,7 +44,11 @@ export async function queryableFiles(
 }
 
 /** The index rows of some files, as the evaluator reads them. */
-export async function loadCorpus(db: Db, fileIds: number[]): Promise<CorpusFile[]> {
+export async function loadCorpus(
+  db: Db,
+  fileIds: number[],
+  kinds: string[],
+): Promise<CorpusFile[]> {
   if (fileIds.length === 0) return [];
   const ids = `{${fileIds.join(',')}}`;
   const [fileRows, timelineRows, unitRows] = [

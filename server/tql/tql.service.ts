@@ -8,6 +8,7 @@ import type {
 import { TqlError } from '../../src/shared/tql/tql-ast';
 import { parseTql } from '../../src/shared/tql/tql-parser';
 import { TQL_INDEX_VERSION } from './tql-index';
+import { neededKinds } from './tql-needs';
 import { loadCorpus, queryableFiles, withQueryTimeout } from './tql.repository';
 
 export const DEFAULT_ROW_LIMIT = 500;
@@ -36,8 +37,9 @@ export async function runTqlQuery(
   body: TqlQueryBody,
   userId: number | null,
 ): Promise<TqlAnswer> {
+  let kinds: string[];
   try {
-    parseTql(body.query);
+    kinds = neededKinds(parseTql(body.query));
   } catch (error) {
     if (error instanceof TqlError) return refusal(error);
     throw error;
@@ -46,7 +48,7 @@ export async function runTqlQuery(
   const deadline = Date.now() + timeLimit;
   const files = await withQueryTimeout(database, timeLimit, async (db) => {
     const ids = await queryableFiles(db, userId, body.files ?? null, null);
-    return loadCorpus(db, ids);
+    return loadCorpus(db, ids, kinds);
   });
   const answer = await tasks.tqlQuery({
     query: body.query,

@@ -11,6 +11,7 @@ import '../styles/nav-bar.css';
 const browseItems: readonly DisclosureMenuItem[] = [
   { kind: 'link', label: 'Files', to: paths.browseFiles },
   { kind: 'link', label: 'Timelines', to: paths.browseTimelines },
+  { kind: 'link', label: 'Query', to: paths.browseQuery },
 ];
 
 function samePage(location: string, path: string): boolean {

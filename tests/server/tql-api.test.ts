@@ -84,6 +84,32 @@ describe.each(databaseKinds)('POST tql/query on %s', (kind) => {
     expect(files.rows).toEqual([{ file: ids.pop, title: 'pop' }]);
   });
 
+  it('is in the OpenAPI document, with its body and both answers', async () => {
+    const document = (await suite.app.inject({ url: '/api/v1/openapi.json' })).json<{
+      paths: Record<
+        string,
+        { post?: { requestBody?: unknown; responses?: Record<string, unknown> } }
+      >;
+    }>();
+    const route = Object.entries(document.paths).find(([path]) => path.includes('tql/query'))?.[1];
+    expect(route?.post?.requestBody).toBeDefined();
+    expect(Object.keys(route?.post?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '400']),
+    );
+  });
+
+  it('answers a body that breaks the schema with a 400, not a 500', async () => {
+    for (const payload of [
+      { query: 5 },
+      { query: 'a', limit: 0 },
+      { query: 'a', files: ['x'] },
+      {},
+    ]) {
+      const response = await query(payload);
+      expect(response.statusCode, response.body).toBe(400);
+    }
+  });
+
   it('refuses a lane no file has, at the name', async () => {
     const response = await query({ query: 'verse IN nowhere' });
     expect(response.statusCode).toBe(400);

@@ -74,3 +74,9 @@ export const TqlErrorResponse = Type.Object({
   end: Type.Integer({ description: 'Code point offset where it ends (start < end)' }),
 });
 export type TqlErrorResponse = Static<typeof TqlErrorResponse>;
+
+/** A 400: a query that cannot be read, or a body that breaks the schema (field messages). */
+export const TqlBadRequest = Type.Union([
+  TqlErrorResponse,
+  Type.Record(Type.String(), Type.Unknown(), { description: 'A body the schema refuses' }),
+]);
