@@ -63,7 +63,8 @@ export async function loadCorpus(
     rowsOf(
       await db.execute(sql`SELECT id, file_id, timeline_id, kind, level, row_name, start, "end",
       label, categories, color, comments, parent_id, depth, facts
-      FROM tql_units WHERE file_id = ANY(${ids}::bigint[]) ORDER BY file_id, start, "end", id`),
+      FROM tql_units WHERE file_id = ANY(${ids}::bigint[])
+        AND kind = ANY(${`{${kinds.join(',')}}`}::text[])`),
     ),
   ];
   const files = new Map<number, CorpusFile>();
