@@ -27,21 +27,22 @@ export class Evaluation {
     files.add(fileId);
     this.unanswered.set(reason, files);
   }
+}
 
-  warnings(): string[] {
-    const out: string[] = [];
-    for (const [reason, files] of this.unanswered) {
-      const n = files.size;
-      const what =
-        reason === 'time map'
-          ? 'a time map'
-          : reason === 'media length'
-            ? 'a media length'
-            : `the file field '${reason}'`;
-      out.push(`${n} file${n === 1 ? '' : 's'} without ${what} could not answer`);
-    }
-    return [...out, ...this.notes];
+/** The warnings of files that could not answer: `N files without a time map could not answer`. */
+export function unansweredWarnings(unanswered: Map<string, Set<number>>): string[] {
+  const out: string[] = [];
+  for (const [reason, files] of unanswered) {
+    const n = files.size;
+    const what =
+      reason === 'time map'
+        ? 'a time map'
+        : reason === 'media length'
+          ? 'a media length'
+          : `the file field '${reason}'`;
+    out.push(`${n} file${n === 1 ? '' : 's'} without ${what} could not answer`);
   }
+  return out;
 }
 
 /** A time as a continuous position along the time map, in bars or beats; null off the map. */

@@ -3,11 +3,11 @@
  * WHERE on each match, and the rows in their order. Pure: it runs on the work pool.
  */
 import type { Cond, FieldRef, Query } from '../../src/shared/tql/tql-ast';
-import { scopeOf, UNIT_FIELDS } from '../../src/shared/tql/tql-fields';
+import { scopeOf } from '../../src/shared/tql/tql-fields';
 import type { TqlRow, TqlUnit } from '../../src/shared/exports/tql-exports';
 import { FileView, type CorpusFile, type CorpusUnit } from './tql-corpus';
 import { Evaluation, TimeLimitReached } from './tql-context';
-import { checkLaneKnown, defaultLanes, lanesNamed } from './tql-lanes';
+import { defaultLanes, lanesNamed } from './tql-lanes';
 import { relationMatches } from './tql-relations';
 import { matchesInLane } from './tql-sequence';
 import { UnitMatcher } from './tql-units';
@@ -17,7 +17,10 @@ export type TqlGrain = 'units' | 'timelines' | 'files';
 export interface TqlResult {
   grain: TqlGrain;
   rows: (TqlRow | Record<string, unknown>)[];
-  warnings: string[];
+  /** Files that could not answer, by reason ('time map', 'media length' or a file field). */
+  unanswered: Record<string, number[]>;
+  /** Other warnings (literals that are no chord...). */
+  notes: string[];
   stopped: null | 'limit' | 'time_limit';
 }
 
@@ -265,17 +268,6 @@ function whereOnlyRows(
   return rows;
 }
 
-function knownNames(query: Query, views: FileView[]): void {
-  const pattern = query.pattern;
-  if (pattern?.lane) checkLaneKnown(views, pattern.lane);
-  if (pattern?.type === 'relation' && pattern.relation.lane)
-    checkLaneKnown(views, pattern.relation.lane);
-  for (const cond of query.where) {
-    if (cond.type === 'relation' && cond.relation.lane) checkLaneKnown(views, cond.relation.lane);
-  }
-  void UNIT_FIELDS;
-}
-
 export function evaluateTql(
   query: Query,
   files: CorpusFile[],
@@ -287,7 +279,6 @@ export function evaluateTql(
   let stopped: TqlResult['stopped'] = null;
   const sorted = [...files].sort((a, b) => a.id - b.id);
   const views = sorted.map((file) => new FileView(file));
-  knownNames(query, views);
   try {
     for (const view of views) {
       const matcher = new UnitMatcher(view, evaluation);
@@ -317,5 +308,7 @@ export function evaluateTql(
     if (!(error instanceof TimeLimitReached)) throw error;
     stopped = 'time_limit';
   }
-  return { grain, rows, warnings: evaluation.warnings(), stopped };
+  const unanswered: Record<string, number[]> = {};
+  for (const [reason, ids] of evaluation.unanswered) unanswered[reason] = [...ids];
+  return { grain, rows, unanswered, notes: [...evaluation.notes], stopped };
 }

@@ -70,27 +70,31 @@ export function lanesNamed(view: FileView, name: LaneName): Lane[] {
 
 const isRoleWord = (word: string) => ['form', 'cadences'].includes(word);
 
-/** Whether a lane name means anything in the corpus; if not, the query is refused at the name. */
-export function checkLaneKnown(views: FileView[], name: LaneName): void {
-  if (!name.quoted) {
-    const word = ALIASES[fold(name.name)] ?? fold(name.name);
-    if (
-      BARS.has(word) ||
-      KINDS[word] ||
-      ['harmony', 'keys', 'time_map', 'form', 'cadences'].includes(word)
-    )
-      return;
-  }
-  if (views.some((view) => lanesNamed(view, name).length > 0)) return;
-  let hint = '';
-  if (name.quoted) {
-    const loose = { ...name, quoted: false };
-    if (views.some((view) => lanesNamed(view, loose).length > 0))
-      hint = ' (names are compared exactly when quoted: check the case)';
-  }
+/** Whether a name is a role, kind or bars word, which any corpus may answer. */
+export function isBuiltinLane(name: LaneName): boolean {
+  if (name.quoted) return false;
+  const word = ALIASES[fold(name.name)] ?? fold(name.name);
+  return (
+    BARS.has(word) ||
+    word in KINDS ||
+    ['harmony', 'keys', 'time_map', 'form', 'cadences'].includes(word)
+  );
+}
+
+/**
+ * Refuses a lane that names nothing in the corpus (no role, kind or bars word, and no timeline or
+ * range row of that name among `names`), at the name.
+ */
+export function checkLaneKnown(names: string[], name: LaneName): void {
+  if (isBuiltinLane(name)) return;
+  const fits = namePattern(name.name, name.quoted);
+  if (names.some(fits)) return;
+  const loose = namePattern(name.name, false);
+  const hint =
+    name.quoted && names.some(loose) ? ' (a quoted name is compared exactly: check the case)' : '';
   throw new TqlError(
     'tql_unknown_name',
-    `No lane is named '${name.name}': no role, kind or timeline name in the corpus${hint}.`,
+    `No lane is named '${name.name}': no role, kind, timeline or row of the corpus${hint}.`,
     name.span.start,
     name.span.end,
   );

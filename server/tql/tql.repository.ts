@@ -43,6 +43,18 @@ export async function queryableFiles(
   return rows.map((row) => Number(row.id));
 }
 
+/** The timeline and range-row names of some files, each once (for the lanes a query names). */
+export async function laneNames(db: Db, fileIds: number[]): Promise<string[]> {
+  if (fileIds.length === 0) return [];
+  const ids = `{${fileIds.join(',')}}`;
+  const rows = rowsOf(
+    await db.execute(sql`SELECT DISTINCT name FROM tql_timelines WHERE file_id = ANY(${ids}::bigint[])
+      UNION SELECT DISTINCT row_name FROM tql_units
+        WHERE kind = 'range' AND file_id = ANY(${ids}::bigint[])`),
+  );
+  return rows.map((row) => String(row.name ?? ''));
+}
+
 /** The index rows of some files, as the evaluator reads them. */
 export async function loadCorpus(
   db: Db,
