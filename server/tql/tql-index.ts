@@ -63,6 +63,7 @@ export const TQL_TIMELINE_COLUMNS = [
   'role',
   'author',
   'ordinal',
+  'beats',
 ] as const;
 export const TQL_UNIT_COLUMNS = [
   'id',
@@ -209,6 +210,110 @@ export function buildTqlIndex(
     const timelineId = ids.timelines[index]!;
     const componentIds = ids.componentsOf(index);
     const { role, author } = roleOf(kind, timeline.name);
+    let beats: { ids: number[]; times: number[] } | null = null;
+    // Built field by field: one object shape for every unit keeps a large file fast to index.
+    const unit = (
+      i: number,
+      unitKind: UnitKind,
+      start: number,
+      end: number,
+      label: string,
+      extra: { level?: number; row?: string; color?: string | null; comments?: string } = {},
+    ): Unit => {
+      const text = storableText(label);
+      return {
+        id: componentIds[i]!,
+        timelineId,
+        kind: unitKind,
+        level: extra.level ?? null,
+        row: extra.row ?? null,
+        start,
+        end,
+        label: text,
+        categories:
+          unitKind === 'chord' || unitKind === 'key' ? [] : labelCategories(text, grammar),
+        color: extra.color ?? null,
+        comments: extra.comments ?? null,
+        parent: null,
+        depth: null,
+        facts: null,
+      };
+    };
+    switch (timeline.kind) {
+      case 'HIERARCHY_TIMELINE': {
+        const own = timeline.components.map((c, i) =>
+          unit(i, 'hierarchy', c.start, c.end, c.label, {
+            level: c.level,
+            color: c.color,
+            comments: c.comments,
+          }),
+        );
+        nest(own);
+        for (const one of own) units.push(one);
+        break;
+      }
+      case 'MARKER_TIMELINE':
+        timeline.components.forEach((c, i) =>
+          units.push(
+            unit(i, 'marker', c.time, c.time, c.label, { color: c.color, comments: c.comments }),
+          ),
+        );
+        break;
+      case 'RANGE_TIMELINE': {
+        const rowNames = new Map(timeline.rows.map((row) => [row.id, row.name]));
+        timeline.components.forEach((c, i) =>
+          units.push(
+            unit(i, 'range', c.start, c.end, c.label, {
+              row: storableText(rowNames.get(c.rowId) ?? ''),
+              color: c.color,
+              comments: c.comments,
+            }),
+          ),
+        );
+        break;
+      }
+      case 'BEAT_TIMELINE': {
+        const times = timeline.components.map((c) => c.time);
+        beats = { ids: timeline.components.map((_, i) => componentIds[i]!), times };
+        for (const time of times) extent = Math.max(extent, time);
+        if (!timeMap) {
+          timeMap = {
+            timelineId,
+            beatTimes: times,
+            beatPattern: timeline.beatPattern,
+            beatsInMeasure: timeline.beatsInMeasure,
+            measureNumbers: timeline.measureNumbers,
+          };
+        }
+        break;
+      }
+      case 'HARMONY_TIMELINE': {
+        const keyAt = keyFinder(timeline.components);
+        const own = timeline.components.map((c, i) => {
+          if (c.kind === 'MODE') {
+            const facts: KeyFacts = {
+              tonic: keyName({ ...c, type: 'major' }),
+              mode: c.type,
+              key: keyName(c),
+            };
+            const key = unit(i, 'key', c.time, c.time, facts.key, { comments: c.comments });
+            key.facts = facts;
+            return key;
+          }
+          const facts = chordFacts(c, keyAt(c.time + NEST_SLACK));
+          const chord = unit(i, 'chord', c.time, c.time, chordLabel(facts), {
+            comments: c.comments,
+          });
+          chord.facts = facts;
+          return chord;
+        });
+        harmonyUnits.push(own);
+        for (const one of own) units.push(one);
+        break;
+      }
+      default:
+        break;
+    }
     timelineRows.add([
       timelineId,
       ids.file,
@@ -217,133 +322,8 @@ export function buildTqlIndex(
       role,
       author && storableText(author),
       timeline.ordinal,
+      beats,
     ]);
-    const base = {
-      timelineId,
-      parent: null,
-      depth: null,
-      facts: null,
-      color: null,
-      comments: null,
-      level: null,
-      row: null,
-    };
-    const labelled = (label: string) => ({
-      label: storableText(label),
-      categories: labelCategories(storableText(label), grammar),
-    });
-    switch (timeline.kind) {
-      case 'HIERARCHY_TIMELINE': {
-        const own = timeline.components.map((c, i): Unit => ({
-          ...base,
-          id: componentIds[i]!,
-          kind: 'hierarchy',
-          level: c.level,
-          start: c.start,
-          end: c.end,
-          color: c.color,
-          comments: c.comments,
-          ...labelled(c.label),
-        }));
-        nest(own);
-        units.push(...own);
-        break;
-      }
-      case 'MARKER_TIMELINE':
-        timeline.components.forEach((c, i) =>
-          units.push({
-            ...base,
-            id: componentIds[i]!,
-            kind: 'marker',
-            start: c.time,
-            end: c.time,
-            color: c.color,
-            comments: c.comments,
-            ...labelled(c.label),
-          }),
-        );
-        break;
-      case 'RANGE_TIMELINE': {
-        const rowNames = new Map(timeline.rows.map((row) => [row.id, row.name]));
-        timeline.components.forEach((c, i) =>
-          units.push({
-            ...base,
-            id: componentIds[i]!,
-            kind: 'range',
-            row: storableText(rowNames.get(c.rowId) ?? ''),
-            start: c.start,
-            end: c.end,
-            color: c.color,
-            comments: c.comments,
-            ...labelled(c.label),
-          }),
-        );
-        break;
-      }
-      case 'BEAT_TIMELINE':
-        timeline.components.forEach((c, i) =>
-          units.push({
-            ...base,
-            id: componentIds[i]!,
-            kind: 'beat',
-            start: c.time,
-            end: c.time,
-            label: '',
-            categories: [],
-          }),
-        );
-        if (!timeMap) {
-          timeMap = {
-            timelineId,
-            beatTimes: timeline.components.map((c) => c.time),
-            beatPattern: timeline.beatPattern,
-            beatsInMeasure: timeline.beatsInMeasure,
-            measureNumbers: timeline.measureNumbers,
-          };
-        }
-        break;
-      case 'HARMONY_TIMELINE': {
-        const keyAt = keyFinder(timeline.components);
-        const own: Unit[] = timeline.components.map((c, i): Unit => {
-          if (c.kind === 'MODE') {
-            const facts: KeyFacts = {
-              tonic: keyName({ ...c, type: 'major' }),
-              mode: c.type,
-              key: keyName(c),
-            };
-            return {
-              ...base,
-              id: componentIds[i]!,
-              kind: 'key',
-              start: c.time,
-              end: c.time,
-              comments: c.comments,
-              label: facts.key,
-              categories: [],
-              facts,
-            };
-          }
-          const mode = keyAt(c.time + NEST_SLACK);
-          const facts = chordFacts(c, mode);
-          return {
-            ...base,
-            id: componentIds[i]!,
-            kind: 'chord',
-            start: c.time,
-            end: c.time,
-            comments: c.comments,
-            label: storableText(chordLabel(facts)),
-            categories: [],
-            facts,
-          };
-        });
-        harmonyUnits.push(own);
-        units.push(...own);
-        break;
-      }
-      default:
-        break;
-    }
   });
   for (const unit of units) extent = Math.max(extent, unit.end, unit.start);
   const lastEnd = document.mediaLength ?? extent;

@@ -69,7 +69,8 @@ export async function loadCorpus(
       FROM tql_files WHERE file_id = ANY(${ids}::bigint[])`),
     ),
     rowsOf(
-      await db.execute(sql`SELECT id, file_id, name, kind, role, author, ordinal
+      await db.execute(sql`SELECT id, file_id, name, kind, role, author, ordinal,
+        CASE WHEN ${kinds.includes('beat')}::boolean THEN beats END AS beats
       FROM tql_timelines WHERE file_id = ANY(${ids}::bigint[])`),
     ),
     rowsOf(
@@ -102,7 +103,32 @@ export async function loadCorpus(
       author: row.author === null ? null : String(row.author),
       ordinal: Number(row.ordinal),
     };
-    files.get(Number(row.file_id))?.timelines.push(timeline);
+    const file = files.get(Number(row.file_id));
+    file?.timelines.push(timeline);
+    // A beat timeline's beats are kept as lists (tql-index.ts): units again, for a beat lane.
+    const beats =
+      row.beats === null || row.beats === undefined
+        ? null
+        : parsed<{ ids: number[]; times: number[] }>(row.beats);
+    beats?.ids.forEach((id, index) => {
+      const time = beats.times[index] ?? 0;
+      file?.units.push({
+        id,
+        timeline: timeline.id,
+        kind: 'beat',
+        level: null,
+        row: null,
+        start: time,
+        end: time,
+        label: '',
+        categories: [],
+        color: null,
+        comments: null,
+        parent: null,
+        depth: null,
+        facts: null,
+      });
+    });
   }
   for (const row of unitRows) {
     const unit: CorpusUnit = {

@@ -110,6 +110,20 @@ describe.each(databaseKinds)('POST tql/query on %s', (kind) => {
     }
   });
 
+  it('reads beats, kept as lists on their timeline, as units of a beat lane', async () => {
+    const body = (
+      await query({ query: '* IN time_map WHERE time < 3', files: [ids.sonata] }, suite.ana)
+    ).json<TqlQueryResponse>();
+    const units = (body.rows as TqlRow[]).map((row) => row.steps[0]![0]!);
+    expect(units.length).toBeGreaterThan(1);
+    expect(units.every((unit) => unit.kind === 'beat' && typeof unit.component === 'number')).toBe(
+      true,
+    );
+    expect(units.map((unit) => unit.start)).toEqual(
+      [...units.map((unit) => unit.start)].sort((a, b) => a - b),
+    );
+  });
+
   it('refuses a lane no file has, at the name', async () => {
     const response = await query({ query: 'verse IN nowhere' });
     expect(response.statusCode).toBe(400);

@@ -22,7 +22,10 @@ CREATE TABLE tql_timelines (
   kind text NOT NULL,
   role text,
   author text,
-  ordinal integer NOT NULL
+  ordinal integer NOT NULL,
+  -- A beat timeline's beats, as two lists (component ids, times) rather than as units: they are
+  -- most of a file's units, and only a beat lane reads them.
+  beats jsonb
 );
 CREATE INDEX tql_timelines_file_idx ON tql_timelines (file_id, ordinal);
 CREATE INDEX tql_timelines_role_idx ON tql_timelines (role, file_id);
@@ -47,13 +50,9 @@ CREATE TABLE tql_units (
   depth integer,
   facts jsonb
 );
--- A lane in time order: timeline, level (or row), start.
-CREATE INDEX tql_units_lane_idx ON tql_units (file_id, timeline_id, kind, level, start);
--- Interval tests between lanes.
-CREATE INDEX tql_units_interval_idx ON tql_units (file_id, start, "end");
--- Candidate files for a step's words.
-CREATE INDEX tql_units_categories_idx ON tql_units USING gin (categories);
-CREATE INDEX tql_units_kind_idx ON tql_units (kind, file_id);
+-- A query loads the units of the kinds it can reach, file by file (tql.repository.ts loadCorpus);
+-- lanes are then put in time order in the work pool. One index: each more costs every upload.
+CREATE INDEX tql_units_file_kind_idx ON tql_units (file_id, kind);
 
 CREATE FUNCTION tql_units_delete_with_files() RETURNS trigger
 LANGUAGE plpgsql AS $$
