@@ -56,7 +56,10 @@ export async function indexSearchCorpus(database: Database): Promise<void> {
           'symbol', 'C', 'symbolBase', 'C', 'key', 'C', 'custom', '') END
       FROM components c WHERE c.file_id > 1000000 AND c.kind <> 'BEAT'
       ON CONFLICT DO NOTHING;
-      ANALYZE tql_files; ANALYZE tql_timelines; ANALYZE tql_units;
+      INSERT INTO tql_labels (category, file_id)
+        SELECT DISTINCT unnest(categories), file_id FROM tql_units WHERE file_id > 1000000
+      ON CONFLICT DO NOTHING;
+      ANALYZE tql_labels; ANALYZE tql_files; ANALYZE tql_timelines; ANALYZE tql_units;
     `);
   });
 }

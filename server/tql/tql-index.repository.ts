@@ -11,6 +11,7 @@ import {
 export async function writeTqlIndex(tx: Transaction, rows: TqlIndexRows): Promise<void> {
   const { file } = rows;
   await tx.db.execute(sql`DELETE FROM tql_units WHERE file_id = ${file.fileId}`);
+  await tx.db.execute(sql`DELETE FROM tql_labels WHERE file_id = ${file.fileId}`);
   await tx.db.execute(sql`DELETE FROM tql_timelines WHERE file_id = ${file.fileId}`);
   await tx.db.execute(sql`DELETE FROM tql_files WHERE file_id = ${file.fileId}`);
   await tx.db.execute(sql`
@@ -21,4 +22,5 @@ export async function writeTqlIndex(tx: Transaction, rows: TqlIndexRows): Promis
   if (rows.timelines.length > 0)
     await tx.copyRows('tql_timelines', TQL_TIMELINE_COLUMNS, rows.timelines);
   if (rows.unitCount > 0) await tx.copyRows('tql_units', TQL_UNIT_COLUMNS, rows.units);
+  if (rows.labels.length > 0) await tx.copyRows('tql_labels', ['category', 'file_id'], rows.labels);
 }

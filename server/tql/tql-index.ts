@@ -52,6 +52,8 @@ export interface TqlIndexRows {
   timelines: Uint8Array;
   units: Uint8Array;
   unitCount: number;
+  /** tql_labels rows (category, file_id): the file's categories and subtype heads, once each. */
+  labels: Uint8Array;
   warnings: string[];
 }
 
@@ -337,6 +339,15 @@ export function buildTqlIndex(
       lastEnd,
     );
   }
+  const categories = new Set<string>();
+  for (const unit of units) {
+    for (const category of unit.categories) {
+      categories.add(category);
+      if (category.includes('.')) categories.add(category.slice(0, category.indexOf('.')));
+    }
+  }
+  const labelRows = new CopyRows();
+  for (const category of categories) labelRows.add([category, ids.file]);
   const unitRows = new CopyRows();
   for (const unit of units) {
     unitRows.add([
@@ -370,6 +381,7 @@ export function buildTqlIndex(
     timelines: timelineRows.bytes(),
     units: unitRows.bytes(),
     unitCount: unitRows.count,
+    labels: labelRows.bytes(),
     warnings,
   };
 }

@@ -21,20 +21,21 @@ function textList(value: unknown): string[] {
 
 /**
  * The files a caller's query reads, in id order: public files and the caller's own, indexed,
- * limited to `only` when given; and, when `words` are given, only files having a unit in one of
- * those categories (the database narrows the corpus before anything is loaded).
+ * limited to `only` when given; and only files having, for each group of `words`, a label category
+ * among them (the database narrows the corpus before anything is loaded).
  */
 export async function queryableFiles(
   db: Db,
   userId: number | null,
   only: number[] | null,
-  words: string[] | null,
+  words: string[][] | null,
 ): Promise<number[]> {
   const conditions: SQL[] = [sql`(f.is_public OR f.author_id = ${userId ?? -1})`];
   if (only) conditions.push(sql`f.id = ANY(${`{${only.join(',')}}`}::bigint[])`);
-  if (words) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM tql_units u WHERE u.file_id = f.id
-      AND u.categories && ${`{${words.map((w) => `"${w.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[])`);
+  for (const group of words ?? []) {
+    // A word finds its category and, through the stored heads, that category's subtypes.
+    conditions.push(sql`EXISTS (SELECT 1 FROM tql_labels l WHERE l.file_id = f.id
+      AND l.category = ANY(${`{${group.map((w) => `"${w.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]))`);
   }
   const rows = rowsOf(
     await db.execute(sql`SELECT f.id FROM files f JOIN tql_files t ON t.file_id = f.id

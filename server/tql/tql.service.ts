@@ -10,7 +10,7 @@ import { parseTql } from '../../src/shared/tql/tql-parser';
 import { unansweredWarnings } from './tql-context';
 import { TQL_INDEX_VERSION } from './tql-index';
 import { checkLaneKnown, isBuiltinLane } from './tql-lanes';
-import { neededKinds } from './tql-needs';
+import { neededKinds, requiredWords } from './tql-needs';
 import { laneNames, loadCorpus, queryableFiles, withQueryTimeout } from './tql.repository';
 
 export const DEFAULT_ROW_LIMIT = 500;
@@ -81,12 +81,19 @@ export async function runTqlQuery(
   const timeLimit = body.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
   const deadline = Date.now() + timeLimit;
   const only = body.files ?? null;
-  const ids = await withQueryTimeout(database, timeLimit, (db) =>
+  const scope = await withQueryTimeout(database, timeLimit, (db) =>
     queryableFiles(db, userId, only, null),
   );
+  const words = requiredWords(query);
+  const ids =
+    words.length === 0 || scope.length === 0
+      ? scope
+      : await withQueryTimeout(database, timeLimit, (db) =>
+          queryableFiles(db, userId, only, words),
+        );
   const named = lanesOf(query).filter((lane) => !isBuiltinLane(lane));
   if (named.length > 0) {
-    const names = await withQueryTimeout(database, timeLimit, (db) => laneNames(db, ids));
+    const names = await withQueryTimeout(database, timeLimit, (db) => laneNames(db, scope));
     try {
       named.forEach((lane) => checkLaneKnown(names, lane));
     } catch (error) {

@@ -64,3 +64,13 @@ $$;
 CREATE TRIGGER tql_units_delete_with_files AFTER DELETE ON files
   REFERENCING OLD TABLE AS gone
   FOR EACH STATEMENT EXECUTE FUNCTION tql_units_delete_with_files();
+
+-- Each file's label categories, once each, and the head of each subtype ('bridge' for
+-- 'bridge.modern'): a query's required words find the files that can match before any unit is
+-- loaded. A few dozen rows a file, so its index costs an upload little.
+CREATE TABLE tql_labels (
+  category text NOT NULL,
+  file_id bigint NOT NULL REFERENCES files (id) ON DELETE CASCADE,
+  PRIMARY KEY (category, file_id)
+);
+CREATE INDEX tql_labels_file_idx ON tql_labels (file_id);
