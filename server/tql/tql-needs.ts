@@ -144,3 +144,11 @@ export function requiredWords(query: Query): string[][] {
   }
   return groups;
 }
+
+/**
+ * Whether a query may read the time map: positions, downbeat, bars and beats (lanes, durations,
+ * distances, WITHIN). Only then is each file's time map loaded (a list of every beat's time).
+ */
+export function needsTimeMap(text: string): boolean {
+  return /bar|beat|measure|pass|time_?map/i.test(text);
+}

@@ -61,12 +61,14 @@ export async function loadCorpus(
   db: Db,
   fileIds: number[],
   kinds: string[],
+  withTimeMap = true,
 ): Promise<CorpusFile[]> {
   if (fileIds.length === 0) return [];
   const ids = `{${fileIds.join(',')}}`;
   const [fileRows, timelineRows, unitRows] = [
     rowsOf(
-      await db.execute(sql`SELECT file_id, title, media_length, extent, grammar, fields, time_map
+      await db.execute(sql`SELECT file_id, title, media_length, extent, grammar, fields,
+        CASE WHEN ${withTimeMap}::boolean THEN time_map END AS time_map
       FROM tql_files WHERE file_id = ANY(${ids}::bigint[])`),
     ),
     rowsOf(

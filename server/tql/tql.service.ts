@@ -10,7 +10,7 @@ import { parseTql } from '../../src/shared/tql/tql-parser';
 import { unansweredWarnings } from './tql-context';
 import { TQL_INDEX_VERSION } from './tql-index';
 import { checkLaneKnown, isBuiltinLane } from './tql-lanes';
-import { neededKinds, requiredWords } from './tql-needs';
+import { neededKinds, needsTimeMap, requiredWords } from './tql-needs';
 import { laneNames, loadCorpus, queryableFiles, withQueryTimeout } from './tql.repository';
 
 export const DEFAULT_ROW_LIMIT = 500;
@@ -113,7 +113,7 @@ export async function runTqlQuery(
       break;
     }
     const files = await withQueryTimeout(database, Math.max(1, deadline - Date.now()), (db) =>
-      loadCorpus(db, chunk, kinds),
+      loadCorpus(db, chunk, kinds, needsTimeMap(body.query)),
     );
     const answer = await tasks.tqlQuery({
       query: body.query,
