@@ -155,6 +155,7 @@ export function QueryPage() {
     setDraftFor(search);
     setDraft(query);
   }
+  const [examplesOpen, setExamplesOpen] = useState(query === '');
   const key = query.trim() === '' ? null : search;
   const result = useSearchResult<Answer>(key, () => runQuery(query, file));
 
@@ -223,7 +224,11 @@ export function QueryPage() {
           <span className="query-form__hint">Ctrl+Enter runs the query</span>
         </div>
       </form>
-      <details className="query-examples" open={query === ''}>
+      <details
+        className="query-examples"
+        open={examplesOpen}
+        onToggle={(event) => setExamplesOpen(event.currentTarget.open)}
+      >
         <summary>Example queries</summary>
         <ul>
           {QUERY_EXAMPLES.map((example) => (
@@ -233,6 +238,7 @@ export function QueryPage() {
                 className="query-example"
                 onClick={() => {
                   setDraft(example.query);
+                  setExamplesOpen(false);
                   go(example.query);
                 }}
               >
