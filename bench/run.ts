@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { runAbuseBench, type AbuseRow } from './abuse-bench';
 import { runSearchBench, type DatabaseResult } from './search-bench';
+import { runTqlBench, tqlIndexShare, type TqlDatabaseResult } from './tql-bench';
 import { runServerBench, type ServerBenchResult } from './server-bench';
 import { runViewerBench, viewerBenchRows, type ViewerBenchResult } from './viewer-bench';
 import { wrkAvailable } from './wrk-load';
@@ -14,7 +15,7 @@ import { wrkAvailable } from './wrk-load';
  * `npm run bench`: every budget of DESIGN.md section 7 on this machine, as one table (measure,
  * value, budget, within or not), also written to bench/results/latest.json.
  *
- *   npm run bench [-- --smoke] [--no-postgres | --postgres URL] [--only layout,search,server,abuse,viewer,viewer-4x,viewer-score,viewer-score-4x]
+ *   npm run bench [-- --smoke] [--no-postgres | --postgres URL] [--only layout,search,tql,server,abuse,viewer,viewer-4x,viewer-score,viewer-score-4x]
  *     [--components N] [--server-components N] [--minutes N] [--port N] [--client-dir DIR]
  *
  * --smoke runs every benchmark on small sizes (a few minutes) and writes bench/results/smoke.json;
@@ -130,6 +131,28 @@ function searchRows(results: DatabaseResult[]) {
   }
 }
 
+function tqlRows(
+  results: TqlDatabaseResult[],
+  share: { share: number; indexMs: number; uploadMs: number },
+) {
+  details.tql = { results, share };
+  for (const result of results) {
+    const budget = result.database === 'postgres' ? 300 : 600;
+    rows.push({
+      measure: `TQL query p95, worst of ${result.queries.length} examples-dev queries (${result.database}, ${result.files.toLocaleString('en')} files)`,
+      value: f1(result.p95),
+      budget: `<= ${budget} ms`,
+      within: verdict(result.p95 <= budget),
+    });
+  }
+  rows.push({
+    measure: 'TQL index share of storing the reference upload',
+    value: `${f1(share.share * 100)}% (${f1(share.indexMs)} of ${f1(share.uploadMs)} ms)`,
+    budget: '<= 25%',
+    within: verdict(share.share <= 0.25),
+  });
+}
+
 function serverRows(result: ServerBenchResult) {
   const label = `${result.database}, ${result.components.toLocaleString('en')} components`;
   const sorted = [...result.uploadMs].sort((a, b) => a - b);
@@ -238,6 +261,16 @@ async function main() {
       log,
     });
     searchRows(results);
+  });
+  await step('tql', async () => {
+    const share = await tqlIndexShare(smoke ? 1 : 5);
+    const results = await runTqlBench({
+      components,
+      postgresUrl: postgres,
+      runs: smoke ? 1 : 5,
+      log,
+    });
+    tqlRows(results, share);
   });
   await step('server', async () => {
     const results: ServerBenchResult[] = [];

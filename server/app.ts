@@ -19,6 +19,7 @@ import { filesRoutes } from './routes/files.routes';
 import { metaRoutes } from './routes/meta.routes';
 import { searchRoutes } from './routes/search.routes';
 import { searchExportRoutes } from './routes/search-export.routes';
+import { tqlRoutes } from './routes/tql.routes';
 import { uploadRoutes } from './routes/upload.routes';
 import { peaksRoutes } from './routes/peaks.routes';
 import { PeaksMaker } from './files/peaks/peaks-maker';
@@ -126,6 +127,7 @@ export async function buildApp({
       });
       await api.register(searchRoutes, { database });
       await api.register(searchExportRoutes, { database, publicUrl: config.publicUrl });
+      await api.register(tqlRoutes, { database });
       const { publicUrl, mediaBaseUrl } = config;
       await api.register(exportsRoutes, { database, publicUrl, mediaBaseUrl });
       await api.register(uploadRoutes, {

@@ -8,6 +8,8 @@ import { prepareDatabase } from './db/prepare';
 import { terminalLogStream } from './terminal-log';
 import { storeViewerPayload } from './files/files.service';
 import { buildMissingPreparedPayloads } from './files/prepared/prepared-payloads';
+import { backfillTqlIndex } from './tql/tql-backfill';
+import { workTasks } from './work/work-pool';
 
 function configOrExit(): Config {
   try {
@@ -116,13 +118,21 @@ async function main() {
     app.log.warn({ err: error }, 'building the prepared viewer payloads stopped');
   });
 
+  // Files stored before the query index (or indexed by an older version) get theirs, after the
+  // prepared payloads, one file at a time on the work pool.
+  const tqlBackfill = backfill
+    .then(() => backfillTqlIndex(database, workTasks(), app.log, () => stopping))
+    .catch((error: unknown) => {
+      app.log.warn({ err: error }, 'building the query index stopped');
+    });
+
   // Graceful stop: refuse new connections, let in-flight requests finish (and the payload being
   // built), then close the database (PGlite flushes its files) and exit.
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
-    backfill
+    tqlBackfill
       .then(() => backups?.close())
       .then(() => app.close())
       .then(() => process.exit(0))

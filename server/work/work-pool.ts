@@ -47,6 +47,8 @@ export class WorkPool {
     preparedPayload: (input) => this.run('preparedPayload', input, [input.json]),
     exportFile: (job) => this.run('exportFile', job, [job.tla]),
     mediaPeaks: (input) => this.background.run({ task: 'mediaPeaks', input } satisfies WorkRequest),
+    tqlQuery: (input) => this.run('tqlQuery', input, []),
+    tqlIndex: (input) => this.run('tqlIndex', input, [input.bytes]),
   };
 
   private async run<T>(

@@ -11,6 +11,14 @@ import {
   type StoredForms,
   type StoredFormsInput,
 } from '../files/ingest/stored-forms';
+import {
+  runTqlIndexTask,
+  runTqlTask,
+  type TqlIndexInput,
+  type TqlTaskAnswer,
+  type TqlTaskInput,
+} from '../tql/tql-task';
+import type { TqlIndexRows } from '../tql/tql-index';
 
 /**
  * The server's heavy work, as plain functions of plain data: each runs on a thread of the work
@@ -35,6 +43,10 @@ export interface WorkTasks {
   exportFile(job: ExportJob): Promise<Uint8Array[]>;
   /** A stored recording's waveform peaks (src/shared/waveform/peaks.ts), decoded from its file. */
   mediaPeaks(input: { path: string; mimeType: string }): Promise<PeaksResult>;
+  /** A TQL query evaluated over the index rows of the files it may read. */
+  tqlQuery(input: TqlTaskInput): Promise<TqlTaskAnswer>;
+  /** A stored file's query index (the start-up backfill). */
+  tqlIndex(input: TqlIndexInput): Promise<TqlIndexRows>;
 }
 
 /** Pieces of at least this size go back from a thread, rather than thousands of small ones. */
@@ -75,4 +87,6 @@ export const inProcessTasks: WorkTasks = {
   },
   exportFile: (job) => Promise.resolve(exportPieces(job)),
   mediaPeaks: ({ path, mimeType }) => peaksOfMedia(path, mimeType),
+  tqlQuery: (input) => Promise.resolve(runTqlTask(input)),
+  tqlIndex: (input) => Promise.resolve(runTqlIndexTask(input)),
 };

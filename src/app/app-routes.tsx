@@ -3,6 +3,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { AboutPage } from '../pages/about-page';
 import { BrowseFilesPage } from '../pages/browse-files-page';
 import { BrowseTimelinesPage } from '../pages/browse-timelines-page';
+import { QueryPage } from '../pages/query-page';
 import { ChangePasswordPage } from '../pages/change-password-page';
 import { ChangeProfilePage } from '../pages/change-profile-page';
 import { DashboardPage } from '../pages/dashboard-page';
@@ -55,6 +56,7 @@ export function AppRoutes() {
 
       <Route path={paths.browseFiles} component={BrowseFilesPage} />
       <Route path={paths.browseTimelines} component={BrowseTimelinesPage} />
+      <Route path={paths.browseQuery} component={QueryPage} />
       <Route path={paths.localViewer} component={LocalViewerPage} />
       <Route path={paths.viewer} component={ViewerPage} />
       <Route path={paths.viewerWithoutId} component={ViewerPage} />

@@ -11,6 +11,7 @@ import '../styles/nav-bar.css';
 const browseItems: readonly DisclosureMenuItem[] = [
   { kind: 'link', label: 'Files', to: paths.browseFiles },
   { kind: 'link', label: 'Timelines', to: paths.browseTimelines },
+  { kind: 'link', label: 'Query', to: paths.browseQuery },
   // Anyone may look at a .tla of their own here without an account or an upload.
   { kind: 'link', label: 'Open a file of yours', to: paths.localViewer },
 ];

@@ -18,6 +18,7 @@ export const paths = {
   upload: '/upload/',
   browseFiles: '/browse/files/',
   browseTimelines: '/browse/timelines/',
+  browseQuery: '/browse/query/',
   localViewer: '/viewer/local/',
   viewer: '/viewer/:fileId/',
   embed: '/embed/:fileId/',

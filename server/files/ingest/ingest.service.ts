@@ -3,6 +3,7 @@ import { TlaReadError } from '../../../src/shared/tla/tla-model';
 import { inProcessTasks, type WorkTasks } from '../../work/work-tasks';
 import { allocateIds, insertFileRows, titleSortKey } from './ingest.repository';
 import { COMPONENT_COLUMNS, type StoredForms } from './stored-forms';
+import { writeTqlIndex } from '../../tql/tql-index.repository';
 
 /**
  * A .tla into the database: its works, file, timelines and components, its viewer payloads and
@@ -71,6 +72,7 @@ export async function writeIngest(tx: Transaction, forms: StoredForms): Promise<
   if (forms.componentCount > 0) {
     await tx.copyRows('components', COMPONENT_COLUMNS, forms.components);
   }
+  await writeTqlIndex(tx, forms.tql);
   return { id: forms.file.id!, title: forms.title };
 }
 

@@ -23,6 +23,7 @@ import type { NewAbstractWork, NewConcreteWork, NewFile, NewTimeline } from './i
 import { storableJson, storableJsonText, storableText } from '../../../src/shared/storable-text';
 import { encodeTla, type TlaEncoding } from './tla-bytes';
 import { matchingKey } from '../uploads/upload-plan';
+import { buildTqlIndex, type TqlIndexRows } from '../../tql/tql-index';
 
 /**
  * Everything a .tla is stored as, worked out from its bytes away from the server's event loop
@@ -123,6 +124,8 @@ export interface StoredForms {
   jsonGzip: Uint8Array;
   jsonBytes: number;
   prepared: { gzip: Uint8Array; version: number } | null;
+  /** The file's query index (TQL). */
+  tql: TqlIndexRows;
 }
 
 /** The columns of the components COPY, in the order of each row's fields. */
@@ -425,5 +428,10 @@ export async function buildStoredForms(input: StoredFormsInput): Promise<StoredF
     jsonGzip: gzipSync(jsonText, { level: 6 }),
     jsonBytes: jsonText.length,
     prepared,
+    tql: buildTqlIndex(
+      document,
+      { file: ids.file, timelines: ids.timelines, componentsOf: (index) => componentIds[index]! },
+      title,
+    ),
   };
 }

@@ -1,0 +1,171 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, Db } from '../db/database';
+import type { CorpusFile, CorpusTimeline, CorpusUnit } from './tql-corpus';
+import type { TimeMapSource } from './tql-index';
+
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return (result as { rows: Record<string, unknown>[] }).rows;
+}
+
+const numberOrNull = (value: unknown) =>
+  value === null || value === undefined ? null : Number(value);
+const parsed = <T>(value: unknown): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
+
+/** A text array as either driver gives it: a list, or PostgreSQL's literal. */
+function textList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value !== 'string' || value === '{}') return [];
+  return JSON.parse(`[${value.slice(1, -1)}]`) as string[];
+}
+
+/**
+ * The files a caller's query reads, in id order: public files and the caller's own, indexed,
+ * limited to `only` when given; and only files having, for each group of `words`, a label category
+ * among them (the database narrows the corpus before anything is loaded).
+ */
+export async function queryableFiles(
+  db: Db,
+  userId: number | null,
+  only: number[] | null,
+  words: string[][] | null,
+): Promise<number[]> {
+  const conditions: SQL[] = [sql`(f.is_public OR f.author_id = ${userId ?? -1})`];
+  if (only) conditions.push(sql`f.id = ANY(${`{${only.join(',')}}`}::bigint[])`);
+  for (const group of words ?? []) {
+    // A word finds its category and, through the stored heads, that category's subtypes.
+    conditions.push(sql`EXISTS (SELECT 1 FROM tql_labels l WHERE l.file_id = f.id
+      AND l.category = ANY(${`{${group.map((w) => `"${w.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]))`);
+  }
+  const rows = rowsOf(
+    await db.execute(sql`SELECT f.id FROM files f JOIN tql_files t ON t.file_id = f.id
+      WHERE ${sql.join(conditions, sql` AND `)} ORDER BY f.id`),
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/** The timeline and range-row names of some files, each once (for the lanes a query names). */
+export async function laneNames(db: Db, fileIds: number[]): Promise<string[]> {
+  if (fileIds.length === 0) return [];
+  const ids = `{${fileIds.join(',')}}`;
+  const rows = rowsOf(
+    await db.execute(sql`SELECT DISTINCT name FROM tql_timelines WHERE file_id = ANY(${ids}::bigint[])
+      UNION SELECT DISTINCT row_name FROM tql_units
+        WHERE kind = 'range' AND file_id = ANY(${ids}::bigint[])`),
+  );
+  return rows.map((row) => String(row.name ?? ''));
+}
+
+/** The index rows of some files, as the evaluator reads them. */
+export async function loadCorpus(
+  db: Db,
+  fileIds: number[],
+  kinds: string[],
+  withTimeMap = true,
+): Promise<CorpusFile[]> {
+  if (fileIds.length === 0) return [];
+  const ids = `{${fileIds.join(',')}}`;
+  const [fileRows, timelineRows, unitRows] = [
+    rowsOf(
+      await db.execute(sql`SELECT file_id, title, media_length, extent, grammar, fields,
+        CASE WHEN ${withTimeMap}::boolean THEN time_map END AS time_map
+      FROM tql_files WHERE file_id = ANY(${ids}::bigint[])`),
+    ),
+    rowsOf(
+      await db.execute(sql`SELECT id, file_id, name, kind, role, author, ordinal,
+        CASE WHEN ${kinds.includes('beat')}::boolean THEN beats END AS beats
+      FROM tql_timelines WHERE file_id = ANY(${ids}::bigint[])`),
+    ),
+    rowsOf(
+      await db.execute(sql`SELECT id, file_id, timeline_id, kind, level, row_name, start, "end",
+      label, categories, color, comments, parent_id, depth, facts
+      FROM tql_units WHERE file_id = ANY(${ids}::bigint[])
+        AND kind = ANY(${`{${kinds.join(',')}}`}::text[])`),
+    ),
+  ];
+  const files = new Map<number, CorpusFile>();
+  for (const row of fileRows) {
+    files.set(Number(row.file_id), {
+      id: Number(row.file_id),
+      title: String(row.title),
+      mediaLength: numberOrNull(row.media_length),
+      extent: Number(row.extent),
+      grammar: row.grammar === 'de Clercq' ? 'de Clercq' : 'whole',
+      fields: parsed<Record<string, string>>(row.fields),
+      timeMap: row.time_map === null ? null : parsed<TimeMapSource>(row.time_map),
+      timelines: [],
+      units: [],
+    });
+  }
+  for (const row of timelineRows) {
+    const timeline: CorpusTimeline = {
+      id: Number(row.id),
+      name: String(row.name),
+      kind: row.kind as CorpusTimeline['kind'],
+      role: row.role === null ? null : String(row.role),
+      author: row.author === null ? null : String(row.author),
+      ordinal: Number(row.ordinal),
+    };
+    const file = files.get(Number(row.file_id));
+    file?.timelines.push(timeline);
+    // A beat timeline's beats are kept as lists (tql-index.ts): units again, for a beat lane.
+    const beats =
+      row.beats === null || row.beats === undefined
+        ? null
+        : parsed<{ ids: number[]; times: number[] }>(row.beats);
+    beats?.ids.forEach((id, index) => {
+      const time = beats.times[index] ?? 0;
+      file?.units.push({
+        id,
+        timeline: timeline.id,
+        kind: 'beat',
+        level: null,
+        row: null,
+        start: time,
+        end: time,
+        label: '',
+        categories: [],
+        color: null,
+        comments: null,
+        parent: null,
+        depth: null,
+        facts: null,
+      });
+    });
+  }
+  for (const row of unitRows) {
+    const unit: CorpusUnit = {
+      id: Number(row.id),
+      timeline: Number(row.timeline_id),
+      kind: row.kind as CorpusUnit['kind'],
+      level: numberOrNull(row.level),
+      row: row.row_name === null ? null : String(row.row_name),
+      start: Number(row.start),
+      end: Number(row.end),
+      label: String(row.label),
+      categories: textList(row.categories),
+      color: row.color === null ? null : String(row.color),
+      comments: row.comments === null ? null : String(row.comments),
+      parent: numberOrNull(row.parent_id),
+      depth: numberOrNull(row.depth),
+      facts: row.facts === null ? null : parsed<CorpusUnit['facts']>(row.facts),
+    };
+    files.get(Number(row.file_id))?.units.push(unit);
+  }
+  return [...files.values()];
+}
+
+/** Runs the loads of one query under PostgreSQL's statement_timeout (PGlite: the deadline checks). */
+export async function withQueryTimeout<T>(
+  database: Database,
+  timeoutMs: number,
+  work: (db: Db) => Promise<T>,
+): Promise<T> {
+  if (database.kind !== 'postgres') return work(database.db);
+  return database.db.transaction(async (tx) => {
+    await tx.execute(
+      sql.raw(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`),
+    );
+    return work(tx as unknown as Db);
+  });
+}
