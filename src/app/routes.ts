@@ -51,6 +51,11 @@ export function viewerMomentPath(
   return `${viewerPath(fileId)}?t=${at}&c=${componentId}`;
 }
 
+/** The query page with one file preset (TQL over that file alone). */
+export function queryFilePath(fileId: number): string {
+  return `${paths.browseQuery}?file=${fileId}`;
+}
+
 /** A help page's slug may contain slashes ('timelines/create'); it is not URI-encoded. */
 export function helpPagePath(slug: string): string {
   return `/help/${slug}/`;

@@ -87,6 +87,16 @@ test('the rows download as CSV, and the page works at 360 px', async ({ page }) 
   await shot(page, 'query-360-v7-i');
 });
 
+test('the viewer’s “Query this file” opens the query page limited to that file', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/viewer/135/');
+  await page.getByRole('link', { name: 'Query this file' }).click();
+  await expect(page).toHaveURL(/\/browse\/query\/\?file=135$/);
+  await expect(page.getByText('This query runs on')).toBeVisible();
+});
+
 test('?file= limits the query to one file', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/browse/query/?file=135&q=' + encodeURIComponent('* IN keys'));

@@ -4,6 +4,8 @@ import type { TimelineTrack } from '../../shared/timeline-tables/timeline-tracks
 import type { ViewerHeader } from '../../shared/viewer-layout/viewer-document';
 import { NowPlayingStrip } from '../now-playing/now-playing-strip';
 import type { PlaybackClock } from '../playback-clock';
+import { Link } from 'wouter';
+import { queryFilePath } from '../../app/routes';
 import { ShareDialog } from '../share/share-dialog';
 import type { ShareMoment } from '../share-params';
 import { TimelineTableView } from '../table/timeline-table-view';
@@ -95,7 +97,11 @@ export function TimelineTools(props: TimelineToolsProps) {
   }
   return (
     <div className="timeline-tools">
-      <div className="timeline-tools__bar" role="group" aria-label="Share, table and export">
+      <div
+        className="timeline-tools__bar"
+        role="group"
+        aria-label="Share, table, export and query"
+      >
         {props.shareableId !== null && (
           <button type="button" onClick={openShare} aria-haspopup="dialog">
             Share
@@ -112,6 +118,12 @@ export function TimelineTools(props: TimelineToolsProps) {
         </button>
         {ready && (
           <ExportMenu tracks={ready} title={props.title} timelineCsv={props.data.timelineCsv} />
+        )}
+        {props.shareableId !== null && (
+          // TQL over this file alone: the query page with the file preset.
+          <Link className="timeline-tools__link" href={queryFilePath(props.shareableId)}>
+            Query this file
+          </Link>
         )}
         {tracks.status === 'error' && (
           <span role="status">The components could not be loaded for the table and export.</span>
