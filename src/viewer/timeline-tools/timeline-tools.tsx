@@ -97,11 +97,7 @@ export function TimelineTools(props: TimelineToolsProps) {
   }
   return (
     <div className="timeline-tools">
-      <div
-        className="timeline-tools__bar"
-        role="group"
-        aria-label="Share, table, export and query"
-      >
+      <div className="timeline-tools__bar" role="group" aria-label="Share, table, export and query">
         {props.shareableId !== null && (
           <button type="button" onClick={openShare} aria-haspopup="dialog">
             Share
