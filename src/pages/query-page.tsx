@@ -5,7 +5,7 @@ import { apiPost, ApiRequestError } from '../lib/api-client';
 import { saveBlob } from '../lib/save-file';
 import { usePageTitle } from '../lib/use-page-title';
 import type { TqlErrorResponse, TqlQueryResponse } from '../shared/api-contract/tql';
-import type { TqlRow } from '../shared/exports/tql-exports';
+import { tqlJams, tqlWebAnnotations, type TqlRow } from '../shared/exports/tql-exports';
 import { TqlError } from '../shared/tql/tql-ast';
 import { QUERY_EXAMPLES } from '../shared/tql/tql-examples';
 import { parseTql } from '../shared/tql/tql-parser';
@@ -71,6 +71,14 @@ function Results({ body, query }: { body: TqlQueryResponse; query: string }) {
   const steps = Math.max(0, ...rows.map((row) => row.steps.length));
   const download = () =>
     saveBlob(new Blob([rowsCsv(rows)], { type: 'text/csv;charset=utf-8' }), 'query-results.csv');
+  // The same rows as JAMS and as W3C Web Annotations, with the query kept in them.
+  const options = { query, siteUrl: window.location.origin };
+  const saveJson = (value: unknown, name: string, type: string) =>
+    saveBlob(new Blob([JSON.stringify(value, null, 2)], { type }), name);
+  const downloadJams = () =>
+    saveJson(tqlJams(rows, options), 'query-results.jams', 'application/json');
+  const downloadAnnotations = () =>
+    saveJson(tqlWebAnnotations(rows, options), 'query-results.jsonld', 'application/ld+json');
   return (
     <div className="query-results">
       <div className="query-results__bar">
@@ -80,9 +88,17 @@ function Results({ body, query }: { body: TqlQueryResponse; query: string }) {
           {body.stopped === 'time_limit' ? ' (stopped at the time limit)' : ''}
         </span>
         {rows.length > 0 && (
-          <button type="button" className="button" onClick={download} title={`CSV of: ${query}`}>
-            Download CSV
-          </button>
+          <span className="query-results__downloads">
+            <button type="button" className="button" onClick={download} title={`CSV of: ${query}`}>
+              Download CSV
+            </button>
+            <button type="button" className="button" onClick={downloadJams}>
+              JAMS
+            </button>
+            <button type="button" className="button" onClick={downloadAnnotations}>
+              Web Annotation
+            </button>
+          </span>
         )}
       </div>
       {body.warnings.length > 0 && (

@@ -130,3 +130,24 @@ test('on a phone the open menu stays inside the window', async ({ page }) => {
   await expectInWindow(page, panel, 360, 740);
   await page.screenshot({ path: `${SHOTS}/export-menu-dashboard-360.png` });
 });
+
+test('the viewer offers the same Export menu for the file it shows', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/viewer/135/');
+  await expect(page.getByTestId('timelines')).toHaveAttribute('data-drawn', 'true');
+  const json = (await (await page.request.get('/api/v1/files/135/json')).json()) as {
+    abstract_work: { title: string };
+  };
+  await page.getByRole('button', { name: `Export ${json.abstract_work.title}` }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: /JAMS/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.jams$/);
+  const jams = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+    annotations: { namespace: string }[];
+  };
+  expect(jams.annotations.map((a) => a.namespace)).toEqual(
+    expect.arrayContaining(['beat_position', 'chord_roman', 'key_mode']),
+  );
+});

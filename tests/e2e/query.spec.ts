@@ -77,6 +77,28 @@ test('the rows download as CSV, and the page works at 360 px', async ({ page }) 
   expect(text.split('\r\n')[0]).toBe('file,title,start,end,$1,$2');
   expect(text).toMatch(/PAC@\d+:\d\d\.\d\d/);
 
+  // The same rows as JAMS (a tag_open annotation per step and file) and as Web Annotations.
+  const jamsDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'JAMS' }).click();
+  const jams = JSON.parse(await readFile(await (await jamsDownload).path(), 'utf8')) as {
+    annotations: { namespace: string; data: { value: string }[] }[];
+  };
+  expect(jams.annotations.length).toBeGreaterThan(0);
+  expect(jams.annotations.every((a) => a.namespace === 'tag_open')).toBe(true);
+  expect(jams.annotations.flatMap((a) => a.data.map((d) => d.value))).toContain('PAC');
+  const annoDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Web Annotation' }).click();
+  const anno = JSON.parse(await readFile(await (await annoDownload).path(), 'utf8')) as {
+    '@context': string;
+    type: string;
+    total: number;
+    first: { items: { body: unknown; target: unknown }[] };
+  };
+  expect(anno['@context']).toBe('http://www.w3.org/ns/anno.jsonld');
+  expect(anno.type).toBe('AnnotationCollection');
+  expect(anno.total).toBeGreaterThan(0);
+  expect(anno.first.items).toHaveLength(anno.total);
+
   // A second example at 360 px: still no sideways scroll of the page (the grid scrolls itself).
   await page.getByText('Example queries').click();
   await page.getByRole('button', { name: 'V7 THEN I IN harmony' }).click();

@@ -5,6 +5,7 @@ import type { ViewerHeader } from '../../shared/viewer-layout/viewer-document';
 import { NowPlayingStrip } from '../now-playing/now-playing-strip';
 import type { PlaybackClock } from '../playback-clock';
 import { Link } from 'wouter';
+import { ExportMenu as FileExportMenu } from '../../app/export-menu';
 import { queryFilePath } from '../../app/routes';
 import { ShareDialog } from '../share/share-dialog';
 import type { ShareMoment } from '../share-params';
@@ -114,6 +115,10 @@ export function TimelineTools(props: TimelineToolsProps) {
         </button>
         {ready && (
           <ExportMenu tracks={ready} title={props.title} timelineCsv={props.data.timelineCsv} />
+        )}
+        {props.shareableId !== null && (
+          // The stored file in the formats of other tools (JAMS, Audacity, Sonic Visualiser...).
+          <FileExportMenu fileId={props.shareableId} fileTitle={props.title} />
         )}
         {props.shareableId !== null && (
           // TQL over this file alone: the query page with the file preset.
