@@ -410,13 +410,6 @@ function LoadedViewer({
           )}
         </div>
         <MissingFiles files={header.missingFiles} local={mode === 'local'} owner={owner} />
-        {mode !== 'embed' && (
-          <FileNotes
-            header={header}
-            viewing={mode === 'local' ? 'local' : owner ? 'owner' : 'other'}
-            onShowHidden={onShowHidden}
-          />
-        )}
         <ViewerToolbar
           canPlay={canPlay}
           playing={playing}
@@ -541,6 +534,14 @@ function LoadedViewer({
             component={selection.component}
             rowNames={new Map((selectedHeader.rows ?? []).map((row) => [row.id, row.name]))}
             onClose={() => void controllerRef.current?.select(null)}
+          />
+        )}
+        {/* Under the timelines: nothing above them moves from the first frame to the last. */}
+        {mode !== 'embed' && (
+          <FileNotes
+            header={header}
+            viewing={mode === 'local' ? 'local' : owner ? 'owner' : 'other'}
+            onShowHidden={onShowHidden}
           />
         )}
       </div>
