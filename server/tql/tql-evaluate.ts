@@ -3,7 +3,7 @@
  * WHERE on each match, and the rows in their order. Pure: it runs on the work pool.
  */
 import type { Cond, FieldRef, Query } from '../../src/shared/tql/tql-ast';
-import { scopeOf } from '../../src/shared/tql/tql-fields';
+import { HARMONY_FIELDS, scopeOf } from '../../src/shared/tql/tql-fields';
 import type { TqlRow, TqlUnit } from '../../src/shared/exports/tql-exports';
 import { FileView, type CorpusFile, type CorpusUnit } from './tql-corpus';
 import { Evaluation, TimeLimitReached } from './tql-context';
@@ -29,18 +29,6 @@ interface Match {
   /** Which steps are results. */
   targets: boolean[];
 }
-
-const HARMONY_FIELDS = new Set([
-  'root',
-  'quality',
-  'inversion',
-  'applied_to',
-  'roman',
-  'symbol',
-  'key',
-  'tonic',
-  'mode',
-]);
 
 function fieldsOf(conds: Cond[]): FieldRef[] {
   return conds.flatMap((cond) =>

@@ -5,30 +5,13 @@
 import type { FieldRef, Operator, Value } from '../../src/shared/tql/tql-ast';
 import { fold } from '../../src/shared/tql/tql-fold';
 import { keyLiteral, type ChordFacts, type KeyFacts } from '../../src/shared/tql/tql-harmony';
-import { POSITION_FIELDS } from '../../src/shared/tql/tql-fields';
+import { NUMERIC_FIELDS, POSITION_FIELDS } from '../../src/shared/tql/tql-fields';
 import { cssColor } from './tql-colors';
 import type { CorpusUnit, FileView } from './tql-corpus';
 import { mapPosition, type Evaluation } from './tql-context';
 
 /** Values, or 'unanswerable' (no time map, no media length): false even under NOT. */
 export type FieldValues = (number | string)[] | 'unanswerable';
-
-const NUMERIC = new Set([
-  'start',
-  'end',
-  'time',
-  'duration',
-  'level',
-  'depth',
-  'inversion',
-  'applied_to',
-  'bar',
-  'end_bar',
-  'beat',
-  'pass',
-  'bar.count',
-  'bar.beat_count',
-]);
 
 export function unitFieldValues(
   view: FileView,
@@ -212,7 +195,7 @@ export function compareValues(
     }
     const target = convert(value.value, unit);
     if (target === null) return null;
-    if (NUMERIC.has(name) || numbers.every((n) => !Number.isNaN(n))) {
+    if (NUMERIC_FIELDS.has(name) || numbers.every((n) => !Number.isNaN(n))) {
       if (op === '!=') return !numbers.some((n) => numberCompare(n, '=', target));
       return numbers.some((n) => !Number.isNaN(n) && numberCompare(n, op, target));
     }

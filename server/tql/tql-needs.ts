@@ -4,23 +4,12 @@
  */
 import type { Cond, Lane, Query, Seq, Step } from '../../src/shared/tql/tql-ast';
 import { fold } from '../../src/shared/tql/tql-fold';
-import { scopeOf } from '../../src/shared/tql/tql-fields';
+import { HARMONY_FIELDS, scopeOf } from '../../src/shared/tql/tql-fields';
 import type { UnitKind } from './tql-index';
 import { storableText } from '../../src/shared/storable-text';
 
 const ALL: UnitKind[] = ['hierarchy', 'marker', 'range', 'chord', 'key', 'beat'];
 const DEFAULT: UnitKind[] = ['hierarchy', 'marker', 'range'];
-const HARMONY_FIELDS = new Set([
-  'root',
-  'quality',
-  'inversion',
-  'applied_to',
-  'roman',
-  'symbol',
-  'key',
-  'tonic',
-  'mode',
-]);
 
 const BY_WORD: Record<string, UnitKind[]> = {
   form: ['hierarchy'],

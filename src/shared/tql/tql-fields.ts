@@ -53,6 +53,19 @@ export const NUMERIC_FIELDS = new Set([
 
 export const TIMELINE_FIELDS = new Set(['name', 'kind', 'role', 'author', 'id', 'ordinal']);
 
+/** Fields only chords and keys have. */
+export const HARMONY_FIELDS = new Set([
+  'root',
+  'quality',
+  'inversion',
+  'applied_to',
+  'roman',
+  'symbol',
+  'key',
+  'tonic',
+  'mode',
+]);
+
 /** Fields that need the time map. */
 export const POSITION_FIELDS = new Set([
   'bar',
