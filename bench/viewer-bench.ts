@@ -1,4 +1,6 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { insertMediaReference, recordMediaObject } from '../server/files/uploads/media.repository';
 import { createServer } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -150,13 +152,23 @@ export async function storeReference(
     await prepareDatabase(database);
     const mediaDir = path.join(dataDir, 'media');
     mkdirSync(mediaDir, { recursive: true });
-    writeFileSync(path.join(mediaDir, 'reference.wav'), silentWav(30));
+    const wav = silentWav(30);
+    writeFileSync(path.join(mediaDir, 'reference.wav'), wav);
     const file = await ingestTla(database, {
       bytes: new Uint8Array(referenceTla(minutes, scoreNotes)),
       fileName: 'reference.tla',
       authorId: 1,
       isPublic: true,
       mediaUrl: 'reference.wav',
+    });
+    // /media/ serves only objects a stored file uses, as an upload records them.
+    const sha256 = createHash('sha256').update(wav).digest('hex');
+    const object = { sha256, path: 'reference.wav', mimeType: 'audio/wav', size: wav.length };
+    await recordMediaObject(database.db, object);
+    await insertMediaReference(database.db, {
+      fileId: file.id,
+      mediaSha256: sha256,
+      role: 'media',
     });
     return file.id;
   } finally {
