@@ -24,6 +24,31 @@ export interface CorpusUnit {
   facts: ChordFacts | KeyFacts | null;
 }
 
+/** A unit with only its place: a beat, or the stand-in a WHERE-only query is checked against. */
+export function bareUnit(
+  id: CorpusUnit['id'],
+  timeline: number,
+  kind: CorpusUnit['kind'],
+  time = 0,
+): CorpusUnit {
+  return {
+    id,
+    timeline,
+    kind,
+    level: null,
+    row: null,
+    start: time,
+    end: time,
+    label: '',
+    categories: [],
+    color: null,
+    comments: null,
+    parent: null,
+    depth: null,
+    facts: null,
+  };
+}
+
 export interface CorpusTimeline {
   id: number;
   name: string;

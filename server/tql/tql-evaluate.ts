@@ -5,7 +5,7 @@
 import type { Cond, FieldRef, Query } from '../../src/shared/tql/tql-ast';
 import { HARMONY_FIELDS, scopeOf } from '../../src/shared/tql/tql-fields';
 import type { TqlRow, TqlUnit } from '../../src/shared/exports/tql-exports';
-import { FileView, type CorpusFile, type CorpusUnit } from './tql-corpus';
+import { bareUnit, FileView, type CorpusFile, type CorpusUnit } from './tql-corpus';
 import { Evaluation, TimeLimitReached } from './tql-context';
 import { defaultLanes, lanesNamed } from './tql-lanes';
 import { relationMatches } from './tql-relations';
@@ -202,22 +202,8 @@ function whereOnlyRows(
   }
   if (grain === 'timelines') {
     for (const timeline of [...view.file.timelines].sort((a, b) => a.ordinal - b.ordinal)) {
-      const probe: CorpusUnit = {
-        id: `timeline:${timeline.id}`,
-        timeline: timeline.id,
-        kind: timeline.kind === 'harmony' ? 'chord' : timeline.kind,
-        level: null,
-        row: null,
-        start: 0,
-        end: 0,
-        label: '',
-        categories: [],
-        color: null,
-        comments: null,
-        parent: null,
-        depth: null,
-        facts: null,
-      };
+      const kind = timeline.kind === 'harmony' ? 'chord' : timeline.kind;
+      const probe = bareUnit(`timeline:${timeline.id}`, timeline.id, kind);
       if (!whereHolds(query, { steps: [[probe]], targets: [true] }, matcher)) continue;
       rows.push({
         file: view.file.id,
@@ -230,22 +216,7 @@ function whereOnlyRows(
     }
     return rows;
   }
-  const probe: CorpusUnit = {
-    id: 'file',
-    timeline: 0,
-    kind: 'marker',
-    level: null,
-    row: null,
-    start: 0,
-    end: 0,
-    label: '',
-    categories: [],
-    color: null,
-    comments: null,
-    parent: null,
-    depth: null,
-    facts: null,
-  };
+  const probe = bareUnit('file', 0, 'marker');
   if (!whereHolds(query, { steps: [[probe]], targets: [true] }, matcher)) return rows;
   const row: Record<string, unknown> = { file: view.file.id, title: view.file.title };
   for (const field of fieldsOf(query.where)) {

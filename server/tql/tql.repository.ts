@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/database';
-import type { CorpusFile, CorpusTimeline, CorpusUnit } from './tql-corpus';
+import { bareUnit, type CorpusFile, type CorpusTimeline, type CorpusUnit } from './tql-corpus';
 import type { TimeMapSource } from './tql-index';
 
 function rowsOf(result: unknown): Record<string, unknown>[] {
@@ -115,22 +115,7 @@ export async function loadCorpus(
         : parsed<{ ids: number[]; times: number[] }>(row.beats);
     beats?.ids.forEach((id, index) => {
       const time = beats.times[index] ?? 0;
-      file?.units.push({
-        id,
-        timeline: timeline.id,
-        kind: 'beat',
-        level: null,
-        row: null,
-        start: time,
-        end: time,
-        label: '',
-        categories: [],
-        color: null,
-        comments: null,
-        parent: null,
-        depth: null,
-        facts: null,
-      });
+      file?.units.push(bareUnit(id, timeline.id, 'beat', time));
     });
   }
   for (const row of unitRows) {
