@@ -4,36 +4,6 @@
  */
 import { TqlError, type Cond, type FieldRef, type Query, type Seq } from './tql-ast';
 
-export const UNIT_FIELDS = new Set([
-  'label',
-  'color',
-  'comments',
-  'start',
-  'end',
-  'time',
-  'duration',
-  'level',
-  'depth',
-  'parent',
-  'row',
-  'bar',
-  'end_bar',
-  'beat',
-  'pass',
-  'bar.count',
-  'bar.label',
-  'bar.beat_count',
-  'root',
-  'quality',
-  'inversion',
-  'applied_to',
-  'roman',
-  'symbol',
-  'key',
-  'tonic',
-  'mode',
-]);
-
 export const NUMERIC_FIELDS = new Set([
   'start',
   'end',
@@ -75,6 +45,23 @@ export const POSITION_FIELDS = new Set([
   'bar.count',
   'bar.label',
   'bar.beat_count',
+]);
+
+/** Every field a unit has: its own, its place along the time map, a chord's or key's. */
+export const UNIT_FIELDS = new Set([
+  'label',
+  'color',
+  'comments',
+  'start',
+  'end',
+  'time',
+  'duration',
+  'level',
+  'depth',
+  'parent',
+  'row',
+  ...POSITION_FIELDS,
+  ...HARMONY_FIELDS,
 ]);
 
 const HINTS: Record<string, string> = { analyst: 'author', annotator: 'author', name: 'tl.name' };
