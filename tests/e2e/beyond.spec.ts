@@ -9,7 +9,7 @@ import type {
   ViewerFileJson,
 } from '../../src/shared/api-types';
 import { parseCsv } from '../../src/shared/csv';
-import { formatTime } from '../../src/shared/time-format';
+import { formatTime, parseTime } from '../../src/shared/time-format';
 import { MARKER_CSV_HEADER } from '../server/support/export-columns';
 import { xOfTime } from './support/time-axis';
 import { clicksWav, tlaFor } from './support/viewer-files';
@@ -57,14 +57,6 @@ function expectedChord(json: ViewerFileJson, time: number): string {
   const key = before.filter((c) => c.kind === 'MODE').pop();
   const chord = before.filter((c) => c.kind === 'HARMONY').pop();
   return [key?.label, chord?.label].filter(Boolean).join(' ');
-}
-
-/** Seconds of an h:mm:ss.cc time. */
-function parseClock(text: string): number {
-  return text
-    .trim()
-    .split(':')
-    .reduce((total, part) => total * 60 + Number(part), 0);
 }
 
 test.describe('beyond the specification', () => {
@@ -326,7 +318,7 @@ test.describe('beyond the specification', () => {
 
     // Enter plays from the row's time (as the table's help says) and marks the row current.
     const row = focusedCell.locator('xpath=..');
-    const rowTime = parseClock((await row.locator('td').first().textContent())!);
+    const rowTime = parseTime((await row.locator('td').first().textContent())!)!;
     await page.keyboard.press('Enter');
     await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
     await expect(row).toHaveAttribute('aria-current', 'true');
