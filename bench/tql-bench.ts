@@ -77,7 +77,9 @@ const median = (values: number[]) => percentile(values, 50);
 export async function tqlIndexShare(runs: number): Promise<TqlIndexShare> {
   const bytes = referenceTla(180);
   const document = readTla(bytes, 'reference.tla');
-  const database = await openDatabase({ kind: 'pglite', dataDir: null });
+  // In a data directory, as the server keeps it (an in-memory PGlite grows its files by copying).
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tilia-tql-share-'));
+  const database = await openDatabase({ kind: 'pglite', dataDir });
   try {
     await migrate(database);
     await database.db.execute(sql`INSERT INTO users (id, username) VALUES (1, 'bench')`);
@@ -118,6 +120,7 @@ export async function tqlIndexShare(runs: number): Promise<TqlIndexShare> {
     return { uploadMs, indexMs, share: indexMs / Math.max(1, uploadMs - indexMs) };
   } finally {
     await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openDatabase, type Database } from '../server/db/database';
+import { DATABASE_THREAD_NICE, openDatabase, type Database } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { users } from '../server/db/schema';
 import { referenceTla } from './reference-file';
@@ -14,7 +14,8 @@ import { benchToken } from './server-bench';
 /**
  * POST upload/ of DESIGN.md section 7's reference file (a 3-hour recording: 43,200 beats, 2,000
  * hierarchy units in 5 levels, 6,000 markers, 10,000 harmonies, a 300-page PDF timeline; budget
- * <= 2 s), sent over HTTP to a listening server, on PGlite and on a PostgreSQL server; and a large
+ * <= 1.5 s on PGlite, <= 1 s on PostgreSQL), sent over HTTP to a listening server, on PGlite (in
+ * a data directory, as the server keeps it) and on a PostgreSQL server; and a large
  * media file with it, to show that the server's memory does not grow with the upload's size.
  *
  *   npx tsx bench/upload-bench.ts [--runs N] [--media-mb N] [--postgres URL | --no-postgres]
@@ -158,9 +159,19 @@ async function main() {
     : (option('--postgres') ?? process.env.TEST_DATABASE_URL ?? null);
 
   const results: Result[] = [];
-  const pglite = await openDatabase({ kind: 'pglite', dataDir: null });
-  results.push(...(await benchDatabase('pglite', pglite, runs, mediaMb)));
-  await pglite.close();
+  // On disk, as the server keeps it: an in-memory PGlite grows its files by copying them whole.
+  const pgliteDir = mkdtempSync(path.join(tmpdir(), 'tilia-upload-bench-db-'));
+  const pglite = await openDatabase({
+    kind: 'pglite',
+    dataDir: pgliteDir,
+    threadNice: DATABASE_THREAD_NICE,
+  });
+  try {
+    results.push(...(await benchDatabase('pglite', pglite, runs, mediaMb)));
+  } finally {
+    await pglite.close();
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
   if (postgresUrl) {
     const admin = await openDatabase({ kind: 'postgres', url: postgresUrl, poolSize: 1 });
     const name = `tilia_upload_bench_${process.pid}`;
@@ -181,7 +192,7 @@ async function main() {
   mkdirSync(out, { recursive: true });
   writeFileSync(
     path.join(out, 'upload.json'),
-    JSON.stringify({ budgetMs: 2000, results }, null, 2) + '\n',
+    JSON.stringify({ budgetMs: { pglite: 1500, postgres: 1000 }, results }, null, 2) + '\n',
   );
 }
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database, Db } from '../db/database';
 import { prepareIngest, writeIngest } from '../files/ingest/ingest.service';
-import type { StoredForms } from '../files/ingest/stored-forms';
+import type { StoredStages } from '../files/ingest/stored-forms';
 import { matchingKey } from '../files/uploads/upload-plan';
 import { inProcessTasks, type WorkTasks } from '../work/work-tasks';
 import { MediaStore, mediaObjectPath } from '../files/uploads/media-store';
@@ -124,7 +124,7 @@ export async function seedExamples(
     // Built before the transaction: on the embedded database a statement outside an open
     // transaction (taking ids) would wait for it.
     const metadata = exampleMetadata();
-    const prepared: { piece: string; id: number; forms: StoredForms }[] = [];
+    const prepared: { piece: string; id: number; forms: StoredStages }[] = [];
     for (const [piece, id] of stale) {
       const bytes = new TextEncoder().encode(
         buildExampleAnalysis(piece, id, metadata(piece)).tlaText,
@@ -156,6 +156,7 @@ export async function seedExamples(
         },
         read,
       );
+      await Promise.all([forms.rows, forms.views]);
       prepared.push({ piece, id, forms });
     }
     added = await database.transaction(async (tx) => {

@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { WorkTasks } from './work-tasks';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { settledStages, type WorkTasks } from './work-tasks';
+import type { StoredRows, StoredViews } from '../files/ingest/stored-forms';
 import type { WorkRequest } from './work.worker';
 
 /** More heavy work waiting than this, and new work is refused with a 503 (WorkQueueFull). */
@@ -43,7 +45,28 @@ export class WorkPool {
   /** The tasks, run on the pool; their byte arrays come back moved, not copied. */
   readonly tasks: WorkTasks = {
     readAnnotation: (input) => this.run('readAnnotation', input, [input.bytes]),
-    storedForms: (input) => this.run('storedForms', input, [input.bytes, input.ids.components]),
+    storedForms: (input) => {
+      const { port1, port2 } = new MessageChannel();
+      const views = this.run<StoredViews>(
+        'storedForms',
+        input,
+        [input.bytes, input.ids.components],
+        port2,
+      );
+      // The rows and the task's answer come by different channels, in either order: the port
+      // closes once the rows are in, or when the task fails (before or after sending them).
+      const rows = new Promise<StoredRows>((resolve, reject) => {
+        port1.once('message', (message: StoredRows) => {
+          port1.close();
+          resolve(message);
+        });
+        views.catch((error: unknown) => {
+          port1.close();
+          reject(error as Error);
+        });
+      });
+      return settledStages(rows, views);
+    },
     preparedPayload: (input) => this.run('preparedPayload', input, [input.json]),
     exportFile: (job) => this.run('exportFile', job, [job.tla]),
     mediaPeaks: (input) => this.background.run({ task: 'mediaPeaks', input } satisfies WorkRequest),
@@ -55,14 +78,17 @@ export class WorkPool {
     task: keyof WorkTasks,
     input: unknown,
     bytes: ArrayBufferView[],
+    port?: MessagePort,
   ): Promise<T> {
     // Only views that own their whole buffer can be handed over; the others are copied.
-    const transferList = bytes
+    const buffers = bytes
       .filter((view) => view.byteOffset === 0 && view.byteLength === view.buffer.byteLength)
       .map((view) => view.buffer as ArrayBuffer);
-    const request: WorkRequest = { task, input };
+    const transferList: (ArrayBuffer | MessagePort)[] = [...new Set(buffers)];
+    if (port) transferList.push(port);
+    const request: WorkRequest = { task, input, port };
     try {
-      return (await this.pool.run(request, { transferList: [...new Set(transferList)] })) as T;
+      return (await this.pool.run(request, { transferList })) as T;
     } catch (error) {
       if (error instanceof Error && error.message === 'Task queue is at limit') {
         throw new WorkQueueFull('The server is busy: too much work is waiting.');

@@ -4,12 +4,12 @@ import { encodePreparedPayload } from '../../src/shared/viewer-payload/prepared-
 import { exportChunks, type ExportJob } from '../../src/shared/exports/export-job';
 import { peaksOfMedia, type PeaksResult } from './media-peaks';
 import {
-  buildStoredForms,
+  buildStoredRows,
   readAnnotation,
   type AnnotationProblem,
   type AnnotationRead,
-  type StoredForms,
   type StoredFormsInput,
+  type StoredStages,
 } from '../files/ingest/stored-forms';
 import {
   runTqlIndexTask,
@@ -35,8 +35,11 @@ export interface WorkTasks {
     fileName: string;
     maxComponents: number;
   }): Promise<AnnotationRead | AnnotationProblem>;
-  /** Everything a .tla is stored as. */
-  storedForms(input: StoredFormsInput): Promise<StoredForms>;
+  /**
+   * Everything a .tla is stored as: its rows first, then its views, built while the rows are
+   * written. A caller that stops waiting for the views leaves no unhandled rejection.
+   */
+  storedForms(input: StoredFormsInput): StoredStages;
   /** A viewer JSON's prepared payload, gzipped. */
   preparedPayload(input: { json: Uint8Array }): Promise<Uint8Array>;
   /** A stored file's export (JAMS, Audacity, Sonic Visualiser, Web Annotation), in pieces. */
@@ -77,10 +80,30 @@ function exportPieces(job: ExportJob): Uint8Array[] {
   return pieces;
 }
 
+/** Stages whose views may go unawaited (the rows failed, or their write did) without harm. */
+export function settledStages(
+  rows: StoredStages['rows'],
+  views: StoredStages['views'],
+): StoredStages {
+  views.catch(() => {});
+  return { rows, views };
+}
+
 export const inProcessTasks: WorkTasks = {
   readAnnotation: ({ bytes, fileName, maxComponents }) =>
     Promise.resolve(readAnnotation(bytes, fileName, maxComponents)),
-  storedForms: (input) => buildStoredForms(input),
+  storedForms: (input) => {
+    try {
+      const built = buildStoredRows(input);
+      return settledStages(
+        built.rows,
+        built.rows.then(() => built.views()),
+      );
+    } catch (error) {
+      const failed = Promise.reject(error as Error);
+      return settledStages(failed, failed);
+    }
+  },
   preparedPayload: ({ json }) => {
     const file = JSON.parse(new TextDecoder().decode(json)) as ViewerFileJson;
     return Promise.resolve(gzipSync(encodePreparedPayload(file), { level: 6 }));

@@ -1,6 +1,8 @@
 import { Piscina } from 'piscina';
 import { lowerThreadPriority } from '../worker-thread';
+import type { MessagePort } from 'node:worker_threads';
 import { inProcessTasks, type WorkTasks } from './work-tasks';
+import { buildStoredRows, type StoredFormsInput } from '../files/ingest/stored-forms';
 
 /**
  * A thread of the work pool (work-pool.ts). It runs below the server's requests: when the cores
@@ -11,6 +13,8 @@ lowerThreadPriority(10);
 export interface WorkRequest {
   task: keyof WorkTasks;
   input: unknown;
+  /** Where a task that answers in stages (storedForms) sends its first one. */
+  port?: MessagePort;
 }
 
 /** The byte arrays of an answer (at any depth), each made the sole view of its own buffer. */
@@ -46,7 +50,15 @@ function moving(value: unknown): unknown {
   return Piscina.move(transferable as unknown as Parameters<typeof Piscina.move>[0]);
 }
 
-export default async function runWork({ task, input }: WorkRequest): Promise<unknown> {
+export default async function runWork({ task, input, port }: WorkRequest): Promise<unknown> {
+  if (task === 'storedForms') {
+    // The rows go back first, to be written while the views are built here.
+    const built = buildStoredRows(input as StoredFormsInput);
+    const buffers: ArrayBuffer[] = [];
+    const rows = ownBuffers(await built.rows, buffers);
+    port!.postMessage(rows, buffers);
+    return moving(built.views());
+  }
   const run = inProcessTasks[task] as (input: unknown) => Promise<unknown>;
   return moving(await run(input));
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { byteaValue } from '../../db/bytea';
 import type { Database, Db } from '../../db/database';
 import { abstractWorks, concreteWorks, files, timelines } from '../../db/schema';
-import type { StoredForms, StoredIds } from './stored-forms';
+import type { StoredIds, StoredRows, StoredViews } from './stored-forms';
 
 export type NewAbstractWork = typeof abstractWorks.$inferInsert;
 export type NewConcreteWork = typeof concreteWorks.$inferInsert;
@@ -75,8 +75,8 @@ export async function titleSortKey(db: Db, title: string): Promise<string> {
   return String(row!.key ?? '');
 }
 
-/** A prepared file's rows but its components: works, file, timelines and viewer payloads. */
-export async function insertFileRows(db: Db, forms: StoredForms): Promise<void> {
+/** A prepared file's rows but its components: works, file and timelines. */
+export async function insertFileRows(db: Db, forms: StoredRows): Promise<void> {
   await db.insert(abstractWorks).values(forms.abstractWork);
   await db.insert(concreteWorks).values(forms.concreteWork);
   // Base64 text and decode() (byteaValue): a bytea parameter took PGlite 2.4 s for 4.6 MB of .tla.
@@ -86,9 +86,17 @@ export async function insertFileRows(db: Db, forms: StoredForms): Promise<void> 
       .insert(timelines)
       .values(forms.timelines.slice(start, start + TIMELINES_PER_STATEMENT));
   }
+}
+
+/** A prepared file's viewer payloads (its viewer JSON, and the prepared form of it). */
+export async function insertViewerPayload(
+  db: Db,
+  fileId: number,
+  views: StoredViews,
+): Promise<void> {
   await db.execute(sql`
     INSERT INTO viewer_payloads (file_id, json_gzip, json_bytes, prepared_gzip, prepared_version)
-    VALUES (${forms.file.id!}, ${byteaValue(forms.jsonGzip)}, ${forms.jsonBytes},
-      ${forms.prepared ? byteaValue(forms.prepared.gzip) : null},
-      ${forms.prepared?.version ?? null})`);
+    VALUES (${fileId}, ${byteaValue(views.jsonGzip)}, ${views.jsonBytes},
+      ${views.prepared ? byteaValue(views.prepared.gzip) : null},
+      ${views.prepared?.version ?? null})`);
 }

@@ -1,15 +1,21 @@
 import type { Database, Transaction } from '../../db/database';
 import { TlaReadError } from '../../../src/shared/tla/tla-model';
 import { inProcessTasks, type WorkTasks } from '../../work/work-tasks';
-import { allocateIds, insertFileRows, titleSortKey } from './ingest.repository';
-import { COMPONENT_COLUMNS, type StoredForms } from './stored-forms';
+import {
+  allocateIds,
+  insertFileRows,
+  insertViewerPayload,
+  titleSortKey,
+} from './ingest.repository';
+import { COMPONENT_COLUMNS, type StoredStages } from './stored-forms';
 import { writeTqlIndex } from '../../tql/tql-index.repository';
 
 /**
  * A .tla into the database: its works, file, timelines and components, its viewer payloads and
  * its original bytes. The forms are built away from the event loop (the work pool's `tasks`) from
  * ids taken beforehand, and written in one transaction: the rows, then every component in one
- * COPY. A batch of uploads shares one transaction, stored whole or not at all.
+ * COPY, while the pool builds the views (viewer payloads, query index) that follow them. A batch
+ * of uploads shares one transaction, stored whole or not at all.
  */
 
 export interface IngestRequest {
@@ -40,15 +46,15 @@ export interface IngestCounts {
 }
 
 /**
- * Builds what a file is stored as. The ids come from the tables' sequences now, outside any
- * transaction: a file that is then not stored only leaves a gap in them.
+ * Starts building what a file is stored as. The ids come from the tables' sequences now, outside
+ * any transaction: a file that is then not stored only leaves a gap in them.
  */
 export async function prepareIngest(
   database: Database,
   tasks: WorkTasks,
   request: IngestRequest,
   counts: IngestCounts,
-): Promise<StoredForms> {
+): Promise<StoredStages> {
   const [ids, titleSort] = await Promise.all([
     allocateIds(database, counts, request.fixedId),
     titleSortKey(database.db, counts.title),
@@ -66,14 +72,21 @@ export async function prepareIngest(
   });
 }
 
-/** Writes a prepared file, inside the caller's transaction. */
-export async function writeIngest(tx: Transaction, forms: StoredForms): Promise<IngestedFile> {
-  await insertFileRows(tx.db, forms);
-  if (forms.componentCount > 0) {
-    await tx.copyRows('components', COMPONENT_COLUMNS, forms.components);
+/**
+ * Writes a prepared file, inside the caller's transaction: its rows, then its views once built.
+ * Callers wait for the rows before they begin the transaction, so that it is never held open
+ * while a file is read.
+ */
+export async function writeIngest(tx: Transaction, stages: StoredStages): Promise<IngestedFile> {
+  const rows = await stages.rows;
+  await insertFileRows(tx.db, rows);
+  if (rows.componentCount > 0) {
+    await tx.copyRows('components', COMPONENT_COLUMNS, rows.components);
   }
-  await writeTqlIndex(tx, forms.tql);
-  return { id: forms.file.id!, title: forms.title };
+  const views = await stages.views;
+  await insertViewerPayload(tx.db, rows.file.id!, views);
+  await writeTqlIndex(tx, views.tql);
+  return { id: rows.file.id!, title: rows.title };
 }
 
 /**
@@ -91,6 +104,7 @@ export async function ingestTla(
     maxComponents: Number.MAX_SAFE_INTEGER,
   });
   if (!read.ok) throw new TlaReadError(request.fileName, read.fault);
-  const forms = await prepareIngest(database, tasks, request, read);
-  return database.transaction((tx) => writeIngest(tx, forms));
+  const stages = await prepareIngest(database, tasks, request, read);
+  await stages.rows;
+  return database.transaction((tx) => writeIngest(tx, stages));
 }

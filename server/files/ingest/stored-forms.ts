@@ -112,7 +112,8 @@ export interface StoredFormsInput {
   titleSort: string;
 }
 
-export interface StoredForms {
+/** What a file is stored as but its views: enough to write its rows and components. */
+export interface StoredRows {
   title: string;
   abstractWork: NewAbstractWork;
   concreteWork: NewConcreteWork;
@@ -121,11 +122,26 @@ export interface StoredForms {
   /** Component rows in COPY's text format, COMPONENT_COLUMNS in order. */
   components: Uint8Array;
   componentCount: number;
+}
+
+/** The forms built from a file's rows: what the viewer opens, and the query index. */
+export interface StoredViews {
   jsonGzip: Uint8Array;
   jsonBytes: number;
   prepared: { gzip: Uint8Array; version: number } | null;
   /** The file's query index (TQL). */
   tql: TqlIndexRows;
+}
+
+export type StoredForms = StoredRows & StoredViews;
+
+/**
+ * A file's forms as they become ready: its rows first, so that they can be written while its
+ * views are still being built (the two overlap on different threads).
+ */
+export interface StoredStages {
+  rows: Promise<StoredRows>;
+  views: Promise<StoredViews>;
 }
 
 /** The columns of the components COPY, in the order of each row's fields. */
@@ -290,8 +306,16 @@ function addComponent(
   ]);
 }
 
-export async function buildStoredForms(input: StoredFormsInput): Promise<StoredForms> {
+/** A file's rows built now, and what builds its views from the same reading of it. */
+export interface RowsThenViews {
+  rows: Promise<StoredRows>;
+  views(): StoredViews;
+}
+
+export function buildStoredRows(input: StoredFormsInput): RowsThenViews {
   const { ids } = input;
+  // zlib compresses the original on libuv's thread pool meanwhile.
+  const stored = encodeTla(input.bytes);
   const document = readTla(input.bytes, input.fileName);
   const named = workFields(document, input.mediaUrl);
   const work = input.mediaType ? { ...named, type: input.mediaType } : named;
@@ -339,63 +363,7 @@ export async function buildStoredForms(input: StoredFormsInput): Promise<StoredF
     });
     componentIds.push(timelineIds);
   }
-
-  const built = viewerJsonFromDocument(document, { pdfUrlFor, fileName: input.fileName });
-  const json: ViewerFileJson = {
-    id: ids.file,
-    concrete_work: {
-      id: ids.concreteWork,
-      abstract_work_id: ids.abstractWork,
-      artist: storableText(work.artist),
-      type: work.type,
-      storage: work.storage,
-      url: storableText(work.url),
-      length: work.length,
-      start: 0,
-      end: work.length,
-      media_name: storableText(work.mediaName),
-    },
-    abstract_work: { id: ids.abstractWork, title, composer },
-    file_name: built.file_name,
-    metadata: built.metadata,
-    timelines: built.timelines.map((timeline, index) => {
-      // The JSON's own ids become the database's, joins included.
-      const stored = new Map(
-        timeline.components.map((component, position) => [
-          component.id,
-          componentIds[index]![position]!,
-        ]),
-      );
-      return {
-        ...timeline,
-        id: ids.timelines[index]!,
-        components: timeline.components.map((component) =>
-          'joined_right' in component
-            ? {
-                ...component,
-                id: stored.get(component.id)!,
-                joined_right:
-                  component.joined_right === null
-                    ? null
-                    : (stored.get(component.joined_right) ?? null),
-              }
-            : { ...component, id: stored.get(component.id)! },
-        ),
-      };
-    }),
-  };
-  const jsonText = new TextEncoder().encode(JSON.stringify(json));
-  let prepared: StoredForms['prepared'] = null;
-  try {
-    prepared = {
-      gzip: gzipSync(encodePreparedPayload(json), { level: 6 }),
-      version: PREPARED_PAYLOAD_VERSION,
-    };
-  } catch {
-    // The viewer then opens the JSON, as it opens a local file.
-  }
-  const stored = await encodeTla(input.bytes);
-  return {
+  const rows = stored.then(({ tla, tlaEncoding }): StoredRows => ({
     title,
     abstractWork: { id: ids.abstractWork, title, composer },
     concreteWork: {
@@ -419,19 +387,86 @@ export async function buildStoredForms(input: StoredFormsInput): Promise<StoredF
       format: document.format,
       appVersion: document.version === null ? null : storableText(document.version),
       mediaMetadata: storableJson(document.mediaMetadata),
-      tla: stored.tla,
-      tlaEncoding: stored.tlaEncoding,
+      tla,
+      tlaEncoding,
     },
     timelines,
     components: copy.bytes(),
     componentCount: copy.count,
-    jsonGzip: gzipSync(jsonText, { level: 6 }),
-    jsonBytes: jsonText.length,
-    prepared,
-    tql: buildTqlIndex(
-      document,
-      { file: ids.file, timelines: ids.timelines, componentsOf: (index) => componentIds[index]! },
-      title,
-    ),
+  }));
+
+  const views = (): StoredViews => {
+    const built = viewerJsonFromDocument(document, { pdfUrlFor, fileName: input.fileName });
+    const json: ViewerFileJson = {
+      id: ids.file,
+      concrete_work: {
+        id: ids.concreteWork,
+        abstract_work_id: ids.abstractWork,
+        artist: storableText(work.artist),
+        type: work.type,
+        storage: work.storage,
+        url: storableText(work.url),
+        length: work.length,
+        start: 0,
+        end: work.length,
+        media_name: storableText(work.mediaName),
+      },
+      abstract_work: { id: ids.abstractWork, title, composer },
+      file_name: built.file_name,
+      metadata: built.metadata,
+      timelines: built.timelines.map((timeline, index) => {
+        // The JSON's own ids become the database's, joins included.
+        const stored = new Map(
+          timeline.components.map((component, position) => [
+            component.id,
+            componentIds[index]![position]!,
+          ]),
+        );
+        return {
+          ...timeline,
+          id: ids.timelines[index]!,
+          components: timeline.components.map((component) =>
+            'joined_right' in component
+              ? {
+                  ...component,
+                  id: stored.get(component.id)!,
+                  joined_right:
+                    component.joined_right === null
+                      ? null
+                      : (stored.get(component.joined_right) ?? null),
+                }
+              : { ...component, id: stored.get(component.id)! },
+          ),
+        };
+      }),
+    };
+    const jsonText = new TextEncoder().encode(JSON.stringify(json));
+    let prepared: StoredViews['prepared'] = null;
+    try {
+      prepared = {
+        gzip: gzipSync(encodePreparedPayload(json), { level: 6 }),
+        version: PREPARED_PAYLOAD_VERSION,
+      };
+    } catch {
+      // The viewer then opens the JSON, as it opens a local file.
+    }
+    return {
+      jsonGzip: gzipSync(jsonText, { level: 6 }),
+      jsonBytes: jsonText.length,
+      prepared,
+      tql: buildTqlIndex(
+        document,
+        { file: ids.file, timelines: ids.timelines, componentsOf: (index) => componentIds[index]! },
+        title,
+      ),
+    };
   };
+  return { rows, views };
+}
+
+/** Everything a .tla is stored as, at once (tests, and what has no use for the stages). */
+export async function buildStoredForms(input: StoredFormsInput): Promise<StoredForms> {
+  const built = buildStoredRows(input);
+  const rows = await built.rows;
+  return { ...rows, ...built.views() };
 }

@@ -5,7 +5,7 @@ import type { Database, Transaction } from '../../db/database';
 import { mediaObjects } from '../../db/schema';
 import { ApiError } from '../../http-errors';
 import { prepareIngest, writeIngest, type IngestCounts } from '../ingest/ingest.service';
-import type { StoredForms } from '../ingest/stored-forms';
+import type { StoredStages } from '../ingest/stored-forms';
 import type { WorkTasks } from '../../work/work-tasks';
 import type { UploadedFileJson } from '../../../src/shared/api-types';
 import { mediaObjectPath, type MediaStore } from './media-store';
@@ -85,7 +85,10 @@ function recordingType(asset: Asset | null): 'audio' | 'video' | null {
   return kind === 'audio' || kind === 'video' ? kind : null;
 }
 
-/** Each planned .tla's stored forms, built on the work pool with the paths its media will have. */
+/**
+ * Each planned .tla's stored forms, started on the work pool with the paths its media will have.
+ * Resolves once every file's rows are built; their views may still be on the way.
+ */
 async function prepareAnnotations(
   context: UploadContext,
   authorId: number,
@@ -93,8 +96,8 @@ async function prepareAnnotations(
   annotations: PlannedAnnotation[],
   paths: Map<Asset, string>,
   counts: Map<ReceivedFile, IngestCounts>,
-): Promise<StoredForms[]> {
-  const prepared: StoredForms[] = [];
+): Promise<StoredStages[]> {
+  const prepared: StoredStages[] = [];
   for (const annotation of annotations) {
     const pdfUrls: Record<string, string> = {};
     for (const [key, pdf] of annotation.pdfs) pdfUrls[key] = context.mediaBaseUrl + paths.get(pdf)!;
@@ -116,6 +119,7 @@ async function prepareAnnotations(
       ),
     );
   }
+  await Promise.all(prepared.map((stages) => stages.rows));
   return prepared;
 }
 
@@ -166,7 +170,7 @@ export async function placeAssets(
 async function storeBatch(
   context: UploadContext,
   annotations: PlannedAnnotation[],
-  prepared: StoredForms[],
+  prepared: StoredStages[],
   paths: Map<Asset, string>,
 ): Promise<UploadedFileJson[]> {
   return context.database.transaction(async (tx) => {
