@@ -9,6 +9,7 @@ vi.mock('./viewer-layout/view-layout', async (importOriginal) => {
 import { timelineCsv } from './timeline-tables/timeline-csv';
 import { tableRowWindow, timelineTables } from './timeline-tables/timeline-tables';
 import { timelineTrack } from './timeline-tables/timeline-tracks';
+import { fileTimeMap } from './time-map/beat-timeline-fields';
 import { ViewerFileSession } from './viewer-file-session';
 import { viewerFixture } from './viewer-layout/viewer-fixture.test-support';
 
@@ -53,8 +54,10 @@ describe('ViewerFileSession', () => {
     const session = new ViewerFileSession();
     const fixture = viewerFixture();
     session.open(bytes(fixture));
-    const tables = timelineTables(fixture);
+    // The file's bars and beats (its first beat timeline) give the other tables their bar column.
+    const tables = timelineTables(fixture, fileTimeMap(fixture.timelines, null));
     expect(tables.length).toBeGreaterThan(2);
+    expect(tables.find((table) => table.kind === 'MARKER')!.columns.at(-2)).toBe('Bar');
     const tracks = session.timelineTracks();
     expect(tracks).toEqual(tables.map(timelineTrack));
     // Fresh arrays every time: the worker transfers them away.

@@ -211,8 +211,7 @@ export class ViewerFileSession {
    * the first again. Null when the file has no such bar.
    */
   barStart(number: number, pass: number | null, after: number | null = null): number | null {
-    this.map ??= { value: fileTimeMap(this.requireJson().timelines, null) };
-    const bars = this.map.value?.barsNumbered(number) ?? [];
+    const bars = this.timeMap()?.barsNumbered(number) ?? [];
     if (bars.length === 0) return null;
     if (pass !== null) return bars[pass - 1]?.start ?? null;
     if (after === null) return bars[0]!.start;
@@ -280,10 +279,16 @@ export class ViewerFileSession {
     let table = this.tables.get(timeline);
     if (table === undefined) {
       const json = this.requireJson().timelines[timeline];
-      table = json ? timelineTable(json, timeline) : null;
+      table = json ? timelineTable(json, timeline, this.timeMap()) : null;
       this.tables.set(timeline, table);
     }
     return table;
+  }
+
+  /** The file's bars and beats, from its first beat timeline; null without one. */
+  private timeMap(): TimeMap | null {
+    this.map ??= { value: fileTimeMap(this.requireJson().timelines, null) };
+    return this.map.value;
   }
 
   private requireJson(): ViewerFileJson {

@@ -9,6 +9,7 @@ import type {
   ViewerFileJson,
 } from '../../src/shared/api-types';
 import { parseCsv } from '../../src/shared/csv';
+import { fileTimeMap } from '../../src/shared/time-map/beat-timeline-fields';
 import { formatTime, parseTime } from '../../src/shared/time-format';
 import { MARKER_CSV_HEADER } from '../server/support/export-columns';
 import { xOfTime } from './support/time-axis';
@@ -237,17 +238,24 @@ test.describe('beyond the specification', () => {
     expect(jsonRequests).toHaveLength(1);
     const text = await readFile(await download.path(), 'utf8');
     const [header, ...rows] = parseCsv(text);
-    // SPEC.md section 3, 'CSV import columns per kind': Marker: position, comments, label.
-    expect(header).toEqual(['time', 'comments', 'label']);
+    // SPEC.md section 3, 'CSV import columns per kind': Marker: position, comments, label; then
+    // where the marker falls in the file's bars (the desktop's import leaves these aside).
+    expect(header).toEqual(['time', 'comments', 'label', 'bar', 'pass', 'beat']);
     const components = [...(markers.components as MarkerComponentJson[])].sort(
       (a, b) => a.time - b.time,
     );
+    const map = fileTimeMap(json.timelines, null)!;
     expect(rows).toHaveLength(components.length);
     rows.forEach((row, n) => {
       const component = components[n]!;
-      expect(Number(row[0])).toBe(component.time);
+      // Times to the millisecond.
+      expect(Number(row[0])).toBeCloseTo(component.time, 3);
+      expect(row[0]!.split('.')[1]?.length ?? 0).toBeLessThanOrEqual(3);
       expect(row[1]).toBe(component.comments);
       expect(row[2]).toBe(component.label);
+      const position = map.position(component.time)!;
+      expect(row.slice(3, 5)).toEqual([String(position.bar.number), String(position.bar.pass)]);
+      expect(Number(row[5])).toBeCloseTo(position.beat, 3);
     });
   });
 
@@ -297,7 +305,15 @@ test.describe('beyond the specification', () => {
       'aria-rowcount',
       String(timelineOf(json, 'HARMONY_TIMELINE').components.length + 1),
     );
-    await expect(grid.getByRole('columnheader')).toHaveText(['Time', 'Kind', 'Label', 'Comments']);
+    // The example has beats: every table but the beats' own says where a row falls in the bars.
+    await expect(grid.getByRole('columnheader')).toHaveText([
+      'Time',
+      'Kind',
+      'Label',
+      'Comments',
+      'Bar',
+      'Beat',
+    ]);
 
     // Tab reaches the grid's one focusable cell: the grid is one tab stop.
     await tabTo(page, '.timeline-table td');

@@ -165,6 +165,17 @@ export class TimeMap {
     return this.bars.filter((bar) => bar.number === number);
   }
 
+  private playings: Map<number, number> | null = null;
+
+  /** Whether the bar printed `number` is played more than once (through a repeat). */
+  isRepeated(number: number): boolean {
+    if (!this.playings) {
+      this.playings = new Map();
+      for (const bar of this.bars) this.playings.set(bar.number, bar.pass);
+    }
+    return (this.playings.get(number) ?? 0) > 1;
+  }
+
   /** The start of bar `number`'s `pass`-th playing (the first when no pass is given), or null. */
   timeOfBar(number: number, pass = 1): number | null {
     return this.barsNumbered(number)[pass - 1]?.start ?? null;

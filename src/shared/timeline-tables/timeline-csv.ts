@@ -1,8 +1,11 @@
 /**
  * One timeline as CSV in the column layout the desktop app imports 'by time' (SPEC.md section 3,
  * 'CSV import columns per kind'), so that the file imports back into TiLiA desktop. Text that a
- * spreadsheet would run as a formula is made inert (csv.ts). Written in the file worker, which
- * holds the timeline's table; the page only saves the text.
+ * spreadsheet would run as a formula is made inert (csv.ts). Times are written to the
+ * millisecond. Where the file has bars and beats, every kind but beats adds `bar`, `pass` (which
+ * time through a repeat) and `beat` (from 1, with its fraction), which the desktop's import
+ * leaves aside. Written in the file worker, which holds the timeline's table; the page only saves
+ * the text.
  */
 import type {
   HarmonyComponentJson,
@@ -14,7 +17,16 @@ import type {
 import { csvLine, inertText } from '../csv';
 import { harmonyLabel } from '../harmony/harmony-label';
 import { noteName } from '../viewer-layout/score-notes';
+import type { TimeMap } from '../time-map/time-map';
 import type { TimelineTable } from './timeline-tables';
+
+/** The bar, pass and beat columns that follow a row's own, where the file has bars. */
+const MUSICAL_COLUMNS = ['bar', 'pass', 'beat'] as const;
+
+/** A time (or a beat) to the thousandth: 3.6, not 3.5999999999999996. */
+function ms(time: number): number {
+  return Math.round(time * 1000) / 1000;
+}
 
 export const CSV_COLUMNS = {
   BEAT: ['time', 'is_first_in_measure', 'measure'],
@@ -25,6 +37,7 @@ export const CSV_COLUMNS = {
     'display_mode',
     'custom_text',
     'custom_text_font_type',
+    'comments',
   ],
   HIERARCHY: [
     'start',
@@ -64,101 +77,97 @@ function harmonySymbol(c: HarmonyComponentJson): string {
   );
 }
 
-function beatLines(table: TimelineTable): string[] {
-  // The table rows already carry the measure number and the beat's place in it.
-  return table.rows.map((row) => {
-    const first = row.beat === 1;
-    return csvLine([row.start, first, first ? (row.measure ?? '') : '']);
-  });
+type Field = string | number | boolean | null;
+type Row = TimelineTable['rows'][number];
+
+/** A row's own fields, in CSV_COLUMNS order for its kind. */
+function ownFields(table: TimelineTable, row: Row): Field[] {
+  switch (table.kind) {
+    case 'BEAT': {
+      // The table rows already carry the measure number and the beat's place in it.
+      const first = row.beat === 1;
+      return [ms(row.start), first, first ? (row.measure ?? '') : ''];
+    }
+    case 'HARMONY': {
+      const c = row.component as HarmonyComponentJson;
+      const mode = c.kind === 'MODE';
+      return [
+        ms(c.time),
+        mode ? 'key' : 'harmony',
+        inertText(harmonySymbol(c)),
+        mode ? '' : (c.display_mode ?? 'chord'),
+        mode ? '' : inertText(c.custom_text),
+        mode ? '' : (c.custom_text_font_type ?? 'analytic'),
+        inertText(c.comments),
+      ];
+    }
+    case 'HIERARCHY': {
+      const c = row.component as HierarchyComponentJson;
+      return [
+        ms(c.start),
+        ms(c.end),
+        c.level,
+        ms(c.pre_start ?? c.start),
+        ms(c.post_end ?? c.end),
+        inertText(c.label),
+        inertText(c.comments),
+        inertText(c.formal_function),
+        inertText(c.formal_type),
+      ];
+    }
+    case 'MARKER': {
+      const c = row.component as MarkerComponentJson;
+      return [ms(c.time), inertText(c.comments), inertText(c.label)];
+    }
+    case 'PDF': {
+      const c = row.component as PdfMarkerComponentJson;
+      return [ms(c.time), c.page_number];
+    }
+    case 'RANGE': {
+      const c = row.component as RangeComponentJson;
+      return [
+        ms(c.start),
+        ms(c.end),
+        inertText(table.rowNames?.get(c.row_id) ?? c.row_id),
+        ms(c.pre_start),
+        ms(c.post_end),
+        inertText(c.label),
+        inertText(c.comments),
+      ];
+    }
+    case 'SCORE': {
+      const c = row.component as unknown as Record<string, unknown>;
+      const value = (key: string) => (typeof c[key] === 'number' ? (c[key] as number) : '');
+      return [
+        ms(row.start),
+        ms(row.end ?? row.start),
+        noteName(c),
+        value('step'),
+        value('accidental'),
+        value('octave'),
+        value('staff_index'),
+        inertText(typeof c.comments === 'string' ? c.comments : ''),
+      ];
+    }
+  }
+}
+
+/** Where a time falls in the file's bars: its bar's printed number, which pass, the beat. */
+function musicalFields(map: TimeMap, time: number): Field[] {
+  const position = map.position(time);
+  if (!position) return ['', '', ''];
+  return [position.bar.number, position.bar.pass, ms(position.beat)];
 }
 
 /** The whole CSV text of one timeline, header first, rows in time order. */
 export function timelineCsv(table: TimelineTable): string {
-  const header = csvLine([...CSV_COLUMNS[table.kind]]);
-  let lines: string[];
-  switch (table.kind) {
-    case 'BEAT':
-      lines = beatLines(table);
-      break;
-    case 'HARMONY': {
-      lines = table.rows.map((row) => {
-        const c = row.component as HarmonyComponentJson;
-        const mode = c.kind === 'MODE';
-        return csvLine([
-          c.time,
-          mode ? 'key' : 'harmony',
-          inertText(harmonySymbol(c)),
-          mode ? '' : (c.display_mode ?? 'chord'),
-          mode ? '' : inertText(c.custom_text),
-          mode ? '' : (c.custom_text_font_type ?? 'analytic'),
-        ]);
-      });
-      break;
-    }
-    case 'HIERARCHY': {
-      lines = table.rows.map((row) => {
-        const c = row.component as HierarchyComponentJson;
-        return csvLine([
-          c.start,
-          c.end,
-          c.level,
-          c.pre_start ?? c.start,
-          c.post_end ?? c.end,
-          inertText(c.label),
-          inertText(c.comments),
-          inertText(c.formal_function),
-          inertText(c.formal_type),
-        ]);
-      });
-      break;
-    }
-    case 'MARKER': {
-      lines = table.rows.map((row) => {
-        const c = row.component as MarkerComponentJson;
-        return csvLine([c.time, inertText(c.comments), inertText(c.label)]);
-      });
-      break;
-    }
-    case 'PDF': {
-      lines = table.rows.map((row) => {
-        const c = row.component as PdfMarkerComponentJson;
-        return csvLine([c.time, c.page_number]);
-      });
-      break;
-    }
-    case 'RANGE': {
-      lines = table.rows.map((row) => {
-        const c = row.component as RangeComponentJson;
-        return csvLine([
-          c.start,
-          c.end,
-          inertText(table.rowNames?.get(c.row_id) ?? c.row_id),
-          c.pre_start,
-          c.post_end,
-          inertText(c.label),
-          inertText(c.comments),
-        ]);
-      });
-      break;
-    }
-    case 'SCORE': {
-      lines = table.rows.map((row) => {
-        const c = row.component as unknown as Record<string, unknown>;
-        const value = (key: string) => (typeof c[key] === 'number' ? (c[key] as number) : '');
-        return csvLine([
-          row.start,
-          row.end ?? row.start,
-          noteName(c),
-          value('step'),
-          value('accidental'),
-          value('octave'),
-          value('staff_index'),
-          inertText(typeof c.comments === 'string' ? c.comments : ''),
-        ]);
-      });
-      break;
-    }
-  }
+  const map = table.timeMap;
+  const header = csvLine([...CSV_COLUMNS[table.kind], ...(map ? MUSICAL_COLUMNS : [])]);
+  const lines = table.rows.map((row) =>
+    csvLine(
+      map ? [...ownFields(table, row), ...musicalFields(map, row.start)] : ownFields(table, row),
+    ),
+  );
   return header + lines.join('');
 }
 

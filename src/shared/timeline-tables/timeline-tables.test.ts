@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { beyondJson } from '../viewer-json/tla-fixture.test-support';
+import { fileTimeMap } from '../time-map/beat-timeline-fields';
+import { repeatedBars } from './repeated-bars.test-support';
 import { rowCells, tableRowWindow, timelineTables } from './timeline-tables';
 
 describe('timelineTables', () => {
@@ -61,5 +63,22 @@ describe('timelineTables', () => {
     expect(tableRowWindow(form, 3, 100)).toEqual([rowCells(form, form.rows[3]!)]);
     expect(tableRowWindow(form, 4, 100)).toEqual([]);
     expect(tableRowWindow(form, -5, 1)).toEqual([rowCells(form, form.rows[0]!)]);
+  });
+
+  it('gives every kind but beats a Bar and a Beat column where the file has bars', () => {
+    const json = repeatedBars(beyondJson());
+    const withBars = timelineTables(json, fileTimeMap(json.timelines, null));
+    const markers = withBars.find((t) => t.kind === 'MARKER')!;
+    expect(markers.columns).toEqual(['Time', 'Label', 'Comments', 'Bar', 'Beat']);
+    // Bars printed 1 and 2 are each played twice: the cell says which time.
+    expect(markers.rows.map((row) => rowCells(markers, row).slice(3))).toEqual([
+      ['2 (1st time)', '2'],
+      ['1 (2nd time)', '1.5'],
+    ]);
+    const beats = withBars.find((t) => t.kind === 'BEAT')!;
+    expect(beats.columns).toEqual(['Time', 'Measure', 'Beat']);
+    // Without bars, the tables keep their own columns.
+    const without = timelineTables(json).find((t) => t.kind === 'MARKER')!;
+    expect(without.columns).toEqual(['Time', 'Label', 'Comments']);
   });
 });

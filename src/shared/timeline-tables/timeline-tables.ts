@@ -5,6 +5,8 @@
  * timeline's CSV (timeline-csv.ts), so the file is never parsed or sorted on the main thread.
  */
 import { beatTimelineMeasures } from '../time-map/beat-timeline-fields';
+import { musicalCells } from '../time-map/musical-text';
+import type { TimeMap } from '../time-map/time-map';
 import type {
   BeatComponentJson,
   ComponentJson,
@@ -51,6 +53,11 @@ export interface TimelineTable {
   rows: TableRow[];
   /** Range timelines: each row's (lane's) name by its id. */
   rowNames?: ReadonlyMap<string, string>;
+  /**
+   * The file's bars and beats (its first beat timeline), for the Bar and Beat columns of every
+   * kind but beats, which have their own; null when the file has none.
+   */
+  timeMap: TimeMap | null;
 }
 
 const TABLE_KINDS: readonly ViewerKind[] = [
@@ -143,8 +150,13 @@ function noteRows(components: ComponentJson[]): TableRow[] {
   return rows;
 }
 
-/** The cells of a row, in the order of the table's columns. */
+/** The cells of a row, in the order of the table's columns: its own, then its bar and beat. */
 export function rowCells(table: TimelineTable, row: TableRow): string[] {
+  const cells = ownCells(table, row);
+  return table.timeMap ? [...cells, ...musicalCells(table.timeMap, row.start)] : cells;
+}
+
+function ownCells(table: TimelineTable, row: TableRow): string[] {
   const time = formatTime(row.start);
   switch (table.kind) {
     case 'HIERARCHY': {
@@ -202,28 +214,42 @@ export function displayOrder(json: ViewerFileJson): { timeline: TimelineJson; in
     .sort((a, b) => a.timeline.display_position - b.timeline.display_position);
 }
 
-/** One timeline as a table; null for kinds without one (audiowave, slider, unknown kinds). */
-export function timelineTable(timeline: TimelineJson, index: number): TimelineTable | null {
+/**
+ * One timeline as a table; null for kinds without one (audiowave, slider, unknown kinds). With
+ * the file's time map, every kind but beats has a Bar and a Beat column.
+ */
+export function timelineTable(
+  timeline: TimelineJson,
+  index: number,
+  timeMap: TimeMap | null = null,
+): TimelineTable | null {
   const kind = viewerKind(timeline.kind);
   if (!kind || !TABLE_KINDS.includes(kind)) return null;
   const tableKind = kind as TableKind;
   // Time order, then (hierarchy) the larger unit first: the order a listener meets them.
   const rows = rowsOf(tableKind, timeline).sort((a, b) => a.start - b.start || b.level - a.level);
+  const map = tableKind === 'BEAT' ? null : timeMap;
   return {
     index,
     name: timeline.name,
     kind: tableKind,
-    columns: COLUMNS[tableKind],
+    columns: map ? [...COLUMNS[tableKind], 'Bar', 'Beat'] : COLUMNS[tableKind],
     rows,
+    timeMap: map,
     ...(tableKind === 'RANGE'
       ? { rowNames: new Map((timeline.rows ?? []).map((row) => [row.id, row.name])) }
       : {}),
   };
 }
 
-/** Every table-worthy timeline, in display order. */
-export function timelineTables(json: ViewerFileJson): TimelineTable[] {
-  return displayOrder(json).flatMap(({ timeline, index }) => timelineTable(timeline, index) ?? []);
+/** Every table-worthy timeline, in display order (with the file's bars and beats, if given). */
+export function timelineTables(
+  json: ViewerFileJson,
+  timeMap: TimeMap | null = null,
+): TimelineTable[] {
+  return displayOrder(json).flatMap(
+    ({ timeline, index }) => timelineTable(timeline, index, timeMap) ?? [],
+  );
 }
 
 /** The cells of the rows `first` to `first + count - 1` (fewer at the end): what the page shows. */
