@@ -41,6 +41,24 @@ function substringPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/** The apostrophes a text may be typed with: straight, typographic, opening, modifier letter. */
+const APOSTROPHE = /['\u2019\u2018\u02bc]/;
+const APOSTROPHES = new RegExp(APOSTROPHE.source, 'g');
+const APOSTROPHE_FORMS = ["'", '\u2019', '\u2018', '\u02bc'];
+
+/**
+ * `column` contains `text`, case-insensitively; an apostrophe in the text matches any of its
+ * forms ("don't" finds "don’t"). Each form is a substring condition of its own, so the trigram
+ * indexes serve every one.
+ */
+function containsText(column: SQLWrapper, text: string): SQL {
+  if (!APOSTROPHE.test(text)) return sql`${column} ILIKE ${substringPattern(text)}`;
+  const forms = APOSTROPHE_FORMS.map(
+    (form) => sql`${column} ILIKE ${substringPattern(text.replace(APOSTROPHES, form))}`,
+  );
+  return sql`(${sql.join(forms, sql` OR `)})`;
+}
+
 const textColumn = {
   label: components.label,
   comments: components.comments,
@@ -90,7 +108,7 @@ function fileConditionSql(condition: TextCondition<FileProperty>): SQL[] {
   }[condition.property];
   return condition.substrings
     .filter((text) => text.length > 0)
-    .map((text) => sql`${column} ILIKE ${substringPattern(text)}`);
+    .map((text) => containsText(column, text));
 }
 
 /** Public files matching every file condition, as a subquery of their ids (null: no condition). */
@@ -179,7 +197,7 @@ function textConditionSql(condition: TextCondition<ComponentField>): SQL[] {
   const column = textColumn[condition.property];
   return condition.substrings
     .filter((text) => text.length > 0)
-    .map((text) => sql`${column} ILIKE ${substringPattern(text)}`);
+    .map((text) => containsText(column, text));
 }
 
 function timeConditionSql(condition: TimeCondition): SQL[] {
@@ -528,7 +546,7 @@ function valuesWhere(search: ComponentSearch, field: TextField): SQL {
     sql`${searchValues.isPublic}`,
     sql`${searchValues.kind} = ${kindLiteral(search.kind)}`,
     sql`${searchValues.field} = ${sql.raw(`'${field}'`)}`,
-    ...substrings.map((text) => sql`${searchValues.value} ILIKE ${substringPattern(text)}`),
+    ...substrings.map((text) => containsText(searchValues.value, text)),
     ...(fileIds ? [sql`${searchValues.fileId} IN (${fileIds})`] : []),
   )!;
 }

@@ -496,6 +496,36 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
       expect((await files_({ query: { title: 'late arrival' } })).count).toBe(1);
     });
 
+    it('finds a typographic apostrophe from a straight one, and the other way round', async () => {
+      const db = suite.testDb.database.db;
+      await addFile(db, {
+        title: 'L\u2019Apostrophe typographique',
+        composer: 'Apostrophe Composer',
+        performer: '',
+        authorId: await addUser(db, 'apostrophes'),
+        isPublic: true,
+        timelines: [
+          {
+            kind: 'MARKER_TIMELINE',
+            components: [
+              { kind: 'MARKER', label: 'don\u2019t breathe', time: 1 },
+              { kind: 'MARKER', label: "won't stop", time: 2 },
+            ],
+          },
+        ],
+      });
+      const labels = async (label: string) =>
+        (await components_({ query: { 'tl.kind': 'MARKER', cmp: { label } } })).components.map(
+          (component) => (component as { label: string }).label,
+        );
+      expect(await labels("don't")).toEqual(['don\u2019t breathe']);
+      expect(await labels('won\u2019t')).toEqual(["won't stop"]);
+      expect(await labels('won\u02bct')).toEqual(["won't stop"]);
+      // Not any character: an apostrophe is still needed where the text has one.
+      expect(await labels('dont')).toEqual([]);
+      expect((await files_({ query: { title: "l'apostrophe" } })).count).toBe(1);
+    });
+
     it('follows a change of the public flag', async () => {
       const query = { query: { 'tl.kind': 'HIERARCHY', cmp: { label: 'development' } } };
       const before = (await components_(query)).count;
