@@ -13,6 +13,7 @@ import {
   type FileWithWorks,
 } from './search.repository';
 import { parseComponentSearch, type ComponentSearch, type RawSearchParams } from './search-params';
+import { FileTimeMaps, hitTime, type MusicalFields } from './musical-positions';
 
 /** Rows fetched per query: large enough to be quick, small enough to keep memory flat. */
 export const EXPORT_BATCH_SIZE = 1000;
@@ -41,6 +42,9 @@ export function exportColumns(kind: SearchKind): string[] {
     'timeline_id',
     'component_id',
     ...KIND_COLUMNS[kind],
+    'measure',
+    'pass',
+    'beat',
     'viewer_url',
   ];
 }
@@ -133,14 +137,15 @@ async function* batches(
   }
 }
 
-/** The CSV line of a match, with its work's names and its share link. */
+/** The CSV line of a match, with its work's names, its bar and beat, and its share link. */
 function hitLine(
   search: ComponentSearch,
   hit: ComponentHit,
   work: FileWithWorks | undefined,
+  musical: MusicalFields,
   origin: string,
 ): string {
-  const at = hit.time ?? hit.start ?? 0;
+  const at = hitTime(hit) ?? 0;
   return csvLine([
     hit.fileId,
     inertText(work?.abstractWork.title ?? ''),
@@ -149,6 +154,9 @@ function hitLine(
     hit.timelineId,
     hit.id,
     ...kindValues(search.kind, hit),
+    musical.measure,
+    musical.pass,
+    musical.beat,
     `${origin}/viewer/${hit.fileId}?t=${Math.round(at * 100) / 100}&c=${hit.id}`,
   ]);
 }
@@ -178,10 +186,17 @@ export function exportComponents(
     try {
       yield csvLine(exportColumns(search.kind));
       const works = new Map<number, FileWithWorks>();
+      const timeMaps = new FileTimeMaps();
       for await (const hits of batches(source, search, batchSize)) {
         const missing = [...new Set(hits.map((hit) => hit.fileId))].filter((id) => !works.has(id));
         for (const row of await findFilesByIds(source.db, missing)) works.set(row.file.id, row);
-        yield hits.map((hit) => hitLine(search, hit, works.get(hit.fileId), origin)).join('');
+        const musical = await timeMaps.positions(
+          source.db,
+          hits.map((hit) => ({ fileId: hit.fileId, time: hitTime(hit) })),
+        );
+        yield hits
+          .map((hit, i) => hitLine(search, hit, works.get(hit.fileId), musical[i]!, origin))
+          .join('');
       }
     } finally {
       await source.release();

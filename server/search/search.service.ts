@@ -5,6 +5,7 @@ import type {
   FilesQueryResponse,
   SearchComponentJson,
 } from '../../src/shared/api-types';
+import { FileTimeMaps, hitTime, type MusicalFields } from './musical-positions';
 import { SEARCH_PAGE_SIZE, type SearchKind } from '../../src/shared/search-fields';
 import {
   conditionedSort,
@@ -48,10 +49,18 @@ export interface SearchContext {
   keys: CountCache<string[] | null>;
   /** Where a costly page waits for its turn. */
   takeTurn: TakeTurn;
+  /** The files' bars, for each result's bar and beat. */
+  timeMaps: FileTimeMaps;
 }
 
 export function searchContext(db: Db, takeTurn: TakeTurn = (work) => work()): SearchContext {
-  return { db, counts: new CountCache(), keys: new CountCache(200), takeTurn };
+  return {
+    db,
+    counts: new CountCache(),
+    keys: new CountCache(200),
+    takeTurn,
+    timeMaps: new FileTimeMaps(),
+  };
 }
 
 /**
@@ -105,8 +114,12 @@ export async function searchFiles(
   return { ...worksJson(page), count };
 }
 
-function componentJson(kind: SearchKind, hit: ComponentHit): SearchComponentJson {
-  const common = { id: hit.id, timeline_id: hit.timelineId };
+function componentJson(
+  kind: SearchKind,
+  hit: ComponentHit,
+  musical: MusicalFields,
+): SearchComponentJson {
+  const common = { id: hit.id, timeline_id: hit.timelineId, ...musical };
   switch (kind) {
     case 'HIERARCHY':
       return {
@@ -240,9 +253,13 @@ export async function searchComponents(
         );
   const timelineIds = [...new Set(hits.map((hit) => hit.timelineId))];
   const fileIds = [...new Set(hits.map((hit) => hit.fileId))];
-  const [timelines, fileRows] = await Promise.all([
+  const [timelines, fileRows, musical] = await Promise.all([
     findTimelinesByIds(db, timelineIds),
     findFilesByIds(db, fileIds),
+    context.timeMaps.positions(
+      db,
+      hits.map((hit) => ({ fileId: hit.fileId, time: hitTime(hit) })),
+    ),
   ]);
   // In order of first appearance in the page, like the works.
   const fileOrder = new Map(fileIds.map((id, index) => [id, index]));
@@ -250,7 +267,7 @@ export async function searchComponents(
   const timelineOrder = new Map(timelineIds.map((id, index) => [id, index]));
   timelines.sort((a, b) => timelineOrder.get(a.id)! - timelineOrder.get(b.id)!);
   return {
-    components: hits.map((hit) => componentJson(search.kind, hit)),
+    components: hits.map((hit, index) => componentJson(search.kind, hit, musical[index]!)),
     timelines: timelines.map((timeline) => ({
       id: timeline.id,
       file_id: timeline.fileId,

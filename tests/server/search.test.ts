@@ -11,8 +11,12 @@ import {
 import type {
   ComponentsQueryResponse,
   FilesQueryResponse,
+  MarkerSearchComponentJson,
   SearchComponentJson,
+  ViewerFileJson,
 } from '../../src/shared/api-types';
+import { fileTimeMap } from '../../src/shared/time-map/beat-timeline-fields';
+
 import { componentSortKeys, type SearchKind } from '../../src/shared/search-fields';
 import { parseComponentSearch, type ComponentSearch } from '../../server/search/search-params';
 import {
@@ -266,6 +270,10 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
         formal_type: '',
         start: 10,
         end: 20,
+        // A file without bars.
+        measure: null,
+        pass: null,
+        beat: null,
       });
       expect(body.timelines.map((t) => t.file_id)).not.toContain(privateId);
       for (const component of body.components) {
@@ -289,10 +297,42 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
       expect(found.length).toBeGreaterThan(15);
       for (const component of found) {
         expect(Object.keys(component).sort()).toEqual(
-          ['color', 'comments', 'id', 'label', 'time', 'timeline_id'].sort(),
+          [
+            'beat',
+            'color',
+            'comments',
+            'id',
+            'label',
+            'measure',
+            'pass',
+            'time',
+            'timeline_id',
+          ].sort(),
         );
         expect(component.label.toUpperCase()).toContain('PAC');
       }
+      // Each cadence's bar and beat, as the viewer finds them in the file's beat timeline; none
+      // in a file without one.
+      let withBars = 0;
+      for (const page of pages) {
+        for (const component of page.components as MarkerSearchComponentJson[]) {
+          const fileId = page.timelines.find((t) => t.id === component.timeline_id)!.file_id;
+          const viewed = await suite.app.inject({ url: `/api/v1/files/${fileId}/json` });
+          const json = viewed.json<ViewerFileJson>();
+          const position = fileTimeMap(json.timelines, null)?.position(component.time) ?? null;
+          if (!position) {
+            expect([component.measure, component.pass, component.beat]).toEqual([null, null, null]);
+            continue;
+          }
+          withBars++;
+          expect([component.measure, component.pass]).toEqual([
+            position.bar.number,
+            position.bar.pass,
+          ]);
+          expect(component.beat).toBeCloseTo(position.beat, 3);
+        }
+      }
+      expect(withBars).toBeGreaterThan(15);
       const times = found.map((component) => component.time);
       expect(times).toEqual([...times].sort((a, b) => a - b));
       // The file-level condition narrows to K. 331.

@@ -79,10 +79,21 @@ export const FilesQueryResponse = Type.Object({
 });
 export type FilesQueryResponse = Static<typeof FilesQueryResponse>;
 
+/**
+ * Where a result falls in its file's bars (its first beat timeline): the printed bar, which
+ * playing of it through a repeat (from 1), the beat (from 1, with its fraction). Null when the
+ * file has no bars or the time lies outside them.
+ */
+const musicalFields = {
+  measure: Nullable(Type.Integer({ description: 'The printed bar number' })),
+  pass: Nullable(Type.Integer({ description: 'Which playing of the bar through a repeat' })),
+  beat: Nullable(Type.Number({ description: 'The beat in the bar, from 1, with its fraction' })),
+};
+
 // Each kind's fields exactly: no additional properties, so a component matches one kind only.
 const searchComponent = <Fields extends TProperties>(fields: Fields) =>
   Type.Object(
-    { id: Type.Integer(), timeline_id: Type.Integer(), ...fields },
+    { id: Type.Integer(), timeline_id: Type.Integer(), ...fields, ...musicalFields },
     { additionalProperties: false },
   );
 

@@ -12,5 +12,8 @@ export const MARKER_CSV_HEADER = [
   'time',
   'label',
   'comments',
+  'measure',
+  'pass',
+  'beat',
   'viewer_url',
 ];
