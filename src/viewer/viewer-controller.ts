@@ -28,7 +28,7 @@ import {
 } from '../shared/viewer-layout/view-state';
 import { hoverText } from './component-inspector';
 import { HoverTip } from './hover-tip';
-import { LabelLayer } from './label-layer';
+import { LabelList } from './label-list';
 import { LatestWins } from './latest-wins';
 import type { ViewerFileClient } from './viewer-file-client';
 import type { MediaAdapter } from './media/media-adapter';
@@ -40,15 +40,16 @@ import { attachSeekDrag, type SeekDrag } from './seek-drag';
 import { stackRoom, watchStackRoom } from './stack-room';
 import { forwardStageScrolling, type StageScrolling } from './stage-scroll';
 import type { SelectionBox } from '../shared/stage-paint/paint-view';
-import type { StageScene } from './stage-scene';
+import { labelHit, paintedLabels } from '../shared/stage-paint/label-boxes';
+import { PageStage } from './page-stage';
+import type { StageFrame, StageScene } from './stage-scene';
 import { WorkerStage } from './worker-stage';
 import { endEarlyViewer } from './early-viewer';
 import { WhenResting } from './when-resting';
 
 /**
- * Where the stage paints the labels, the page's text layer and the view's data attributes are
- * written once no new view has come for this long: a burst of zoom or scroll steps writes them
- * once, after it.
+ * The list of the labels on screen and the view's data attributes are written once no new view
+ * has come for this long: a burst of zoom or scroll steps writes them once, after it.
  */
 const TEXT_LAYER_REST_MS = 150;
 
@@ -109,7 +110,7 @@ function componentEnd(component: ComponentJson): number | null {
 }
 
 /**
- * Owns one open viewer: the pixi scene, the layout requests, the view (zoom and scroll), the
+ * Owns one open viewer: the stage, the layout requests, the view (zoom and scroll), the
  * selection and the playhead loop. React renders the elements and calls these methods; nothing
  * here re-renders React except the rare selection, zoom and play/pause changes.
  */
@@ -129,13 +130,17 @@ export class ViewerController {
   private viewBefore: ViewState | null = null;
   private selected: Selection | null = null;
   private drawnOnce = false;
+  /** Whether the list of labels has been written for a view yet. */
+  private textWritten = false;
   private disposed = false;
   private readonly views: LatestWins<PendingView, ViewLayout>;
   private readonly loop: PlayheadLoop;
   private readonly resizeObserver: ResizeObserver;
   private readonly stopWatchingRoom: () => void;
   private readonly stageScrolling: StageScrolling;
-  private readonly labels: LabelLayer;
+  private readonly labels: LabelList;
+  /** The labels' boxes as the stage painted the layout on screen, for hit tests. */
+  private painted: { layout: ViewLayout; boxes: Float32Array } | null = null;
   private readonly textLayer = new WhenResting(TEXT_LAYER_REST_MS);
   private readonly ruler: RulerLayer;
   private readonly seekDrags: SeekDrag[];
@@ -173,7 +178,7 @@ export class ViewerController {
         viewportWidth: () => this.view.viewportWidth,
       },
     );
-    this.labels = new LabelLayer(elements.stage, elements.rows);
+    this.labels = new LabelList(elements.stage, elements.rows);
     this.ruler = new RulerLayer(elements.ruler);
     const seekTo = (time: number) => this.seek({ time, ifPlaying: true });
     const timeAt = (clientX: number) => this.timeAt(clientX);
@@ -226,8 +231,7 @@ export class ViewerController {
       return;
     }
     this.scene = scene;
-    this.elements.region.dataset.renderer = scene instanceof WorkerStage ? 'worker' : 'page';
-    this.labels.painted = scene.paintsLabels;
+    this.elements.region.dataset.renderer = scene.painter;
     if (this.layout) this.paint(this.layout, null);
     this.loop.start();
   }
@@ -296,17 +300,18 @@ export class ViewerController {
     this.ruler.draw(rulerTicks(layout.scale, this.view.viewportWidth));
     this.loop.refresh();
     const first = !this.drawnOnce;
-    // The first view's text is there when the viewer says it is drawn; later ones wait for rest
-    // where the stage paints the labels itself.
-    if (scene.paintsLabels && !first) this.textLayer.later(() => this.writeTextLayer(layout));
-    else {
-      this.textLayer.cancel();
-      this.writeTextLayer(layout);
-    }
     this.drawnOnce = true;
-    if (!first && zoomStartedAt === null) return;
-    void onScreen.then((shownAt) => {
+    void onScreen.then((frame) => {
       if (this.disposed) return;
+      if (this.keepPaintedLabels(layout, frame)) {
+        // The first list is there once the first view is; later ones wait for the view to rest.
+        if (!this.textWritten) {
+          this.textLayer.cancel();
+          this.writeTextLayer(layout);
+        } else this.textLayer.later(() => this.writeTextLayer(layout));
+      }
+      if (!first && zoomStartedAt === null) return;
+      const shownAt = frame.shownAt;
       if (first) {
         // The early screen (early-viewer.ts) goes once the scene is on screen; if it was
         // painted, that was the first frame with the timelines on screen.
@@ -322,11 +327,22 @@ export class ViewerController {
     });
   }
 
-  /** The view's labels as text, and what the view shows as data attributes (for tests and tools). */
+  /**
+   * Keeps the label boxes of a frame of the layout on screen; false if the frame was superseded
+   * or shows a layout since replaced.
+   */
+  private keepPaintedLabels(layout: ViewLayout, frame: StageFrame): boolean {
+    if (!frame.labels || layout !== this.layout) return false;
+    this.painted = { layout, boxes: frame.labels };
+    return true;
+  }
+
+  /** The labels on screen as a list, and what the view shows as data attributes (for tests and tools). */
   private writeTextLayer(layout: ViewLayout): void {
-    if (this.disposed) return;
+    if (this.disposed || this.painted?.layout !== layout) return;
     const started = performance.now();
-    this.labels.draw(layout);
+    this.labels.write(paintedLabels(layout, this.painted.boxes));
+    this.textWritten = true;
     for (const drawing of layout.timelines) {
       const row = this.elements.rows.children[drawing.index] as HTMLElement | undefined;
       if (row) row.dataset.visibleCount = String(drawing.visibleCount);
@@ -507,6 +523,11 @@ export class ViewerController {
     const box = this.canvasBox();
     const x = clientX - box.left;
     const y = clientY - box.top;
+    // A painted label first: it lies over the hit areas of the components under it.
+    if (this.painted?.layout === layout) {
+      const label = labelHit(layout, this.painted.boxes, x, y);
+      if (label) return label;
+    }
     for (const header of this.header.timelines) {
       const row = layout.rows[header.index];
       if (!row || y < row.y || y > row.y + row.height) continue;
@@ -520,9 +541,10 @@ export class ViewerController {
   private setSelection(selection: Selection | null): void {
     this.selected = selection;
     this.listener.selection(selection);
-    if (this.scene) {
-      this.scene.drawSelection(this.selectionBox());
-      void this.scene.render();
+    const { scene, layout } = this;
+    if (scene && layout) {
+      scene.drawSelection(this.selectionBox());
+      void scene.render().then((frame) => this.keepPaintedLabels(layout, frame));
     }
   }
 
@@ -564,12 +586,13 @@ export class ViewerController {
     this.textLayer.cancel();
     this.labels.destroy();
     this.layout = null;
+    this.painted = null;
   }
 }
 
 /**
  * The stage for a viewer: painted by a worker where the browser can hand a canvas over to one,
- * else drawn on the page by pixi (whose code then loads, and only then).
+ * else by the same painter on the page's own canvas.
  */
 async function createStageScene(
   host: HTMLElement,
@@ -577,8 +600,7 @@ async function createStageScene(
   height: number,
   client: ViewerFileClient,
 ): Promise<StageScene> {
-  const inWorker = await WorkerStage.create(host, width, height, client);
-  if (inWorker) return inWorker;
-  const { TimelineScene } = await import('./timeline-scene');
-  return TimelineScene.create(host, width, height);
+  return (
+    (await WorkerStage.create(host, width, height, client)) ?? PageStage.create(host, width, height)
+  );
 }
