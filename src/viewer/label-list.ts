@@ -30,12 +30,14 @@ function fillItem(item: HTMLElement, label: DrawnLabel): void {
  * The labels painted on the stage (measure numbers, section, marker, range and chord names with
  * their figures) as a list that assistive technology reads and tools and tests query: the
  * stage's canvas is an image to them. Visually hidden; written when the view rests, not on every
- * zoom or scroll step. Each item says where its label was painted (data-x, data-y, data-width,
- * data-height: CSS px from the stage canvas's top left corner), its timeline and the component
- * it names. Music glyphs (clefs, signatures) are pictures, not text, and are left out.
+ * zoom or scroll step. Each item says where its label was painted (data-box: x, y, width and
+ * height in CSS px from the stage canvas's top left corner), its timeline (data-timeline) and the
+ * component it names (data-component). Music glyphs (clefs, signatures) are pictures, not text,
+ * and are left out.
  *
  * Items are pooled by what they say: a zoom or scroll step keeps most labels, so only labels
- * new to the view cost new text; items left over are hidden.
+ * new to the view cost new text, and only items out of order are moved; items left over are
+ * hidden.
  */
 export class LabelList {
   private readonly element = document.createElement('ul');
@@ -87,8 +89,12 @@ export class LabelList {
       if (!item.hidden) item.hidden = true;
       keep(item.dataset.key ?? '', item);
     }
-    // In the order they were painted (timeline by timeline, left to right), hidden ones last.
-    this.element.append(...items, ...spare);
+    // In the order they were painted (timeline by timeline, left to right); hidden ones after.
+    let nextInPlace = this.element.firstElementChild;
+    for (const item of items) {
+      if (item === nextInPlace) nextInPlace = item.nextElementSibling;
+      else this.element.insertBefore(item, nextInPlace);
+    }
     this.byKey = next;
   }
 
@@ -98,14 +104,19 @@ export class LabelList {
   }
 }
 
+/** What each item's data attributes say now, to write only what changed. */
+const written = new WeakMap<HTMLLIElement, { owner: string; box: string }>();
+
 function place(item: HTMLLIElement, painted: PaintedLabel): void {
-  const { dataset } = item;
-  dataset.timeline = String(painted.timeline);
-  if (painted.label.component === undefined) delete dataset.component;
-  else dataset.component = String(painted.label.component);
-  dataset.x = String(painted.x);
-  dataset.y = String(painted.y);
-  dataset.width = String(painted.width);
-  dataset.height = String(painted.height);
+  const owner = `${painted.timeline} ${painted.label.component ?? ''}`;
+  const box = `${painted.x} ${painted.y} ${painted.width} ${painted.height}`;
+  const before = written.get(item);
+  if (before?.owner !== owner) {
+    item.dataset.timeline = String(painted.timeline);
+    if (painted.label.component === undefined) delete item.dataset.component;
+    else item.dataset.component = String(painted.label.component);
+  }
+  if (before?.box !== box) item.dataset.box = box;
+  written.set(item, { owner, box });
   if (item.hidden) item.hidden = false;
 }

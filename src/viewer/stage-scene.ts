@@ -1,5 +1,25 @@
 import type { SelectionBox } from '../shared/stage-paint/paint-view';
+import type { StackedRow } from '../shared/viewer-layout/timeline-heights';
 import type { ViewLayout } from '../shared/viewer-layout/view-layout';
+
+/** Where the timelines are drawn: each one's top and height, and the stack's height. */
+export interface TimelineStack {
+  rows: StackedRow[];
+  totalHeight: number;
+}
+
+export interface StageElements {
+  /** The timelines' box: it shows data-renderer, data-drawn, data-zoom and data-axis-width. */
+  region: HTMLElement;
+  /** The viewport-wide part that holds the canvas; the list of labels goes in it. */
+  stage: HTMLElement;
+  /** Where the stage puts its canvas (each stage brings its own: see stage-scene.ts). */
+  canvasHost: HTMLElement;
+  /** The timelines' rows over the canvas (data-visible-count). */
+  rows: HTMLElement;
+  /** The time ruler above the stage. */
+  ruler: HTMLElement;
+}
 
 /** A view on screen, as the page sees it. */
 export interface StageFrame {

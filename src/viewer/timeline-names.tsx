@@ -1,5 +1,5 @@
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
-import type { TimelineStack } from './viewer-stage';
+import type { TimelineStack } from './stage-scene';
 
 /**
  * The timelines' names, in a column of their own at the left (as the desktop app has them), so

@@ -8,11 +8,12 @@ import { clampToSpan, seekApplies, type SeekRequest } from './playback-rules';
 import { PlayheadLoop } from './playhead-loop';
 import type { ViewerFileClient } from './viewer-file-client';
 import { ViewerInput, type InputElements, type Selection } from './viewer-input';
-import { ViewerStage, type StageElements, type TimelineStack } from './viewer-stage';
+import type { StageElements, TimelineStack } from './stage-scene';
+import { ViewerStage } from './viewer-stage';
 import { ViewerView, type ViewElements } from './viewer-view';
 
 export { componentTime, type Selection } from './viewer-input';
-export type { TimelineStack } from './viewer-stage';
+export type { TimelineStack } from './stage-scene';
 
 export interface ViewerElements extends StageElements, ViewElements, InputElements {
   playhead: HTMLElement;

@@ -1,7 +1,7 @@
 import { labelHit, paintedLabels } from '../shared/stage-paint/label-boxes';
 import type { SelectionBox } from '../shared/stage-paint/paint-view';
 import type { ComponentRef } from '../shared/viewer-file-session';
-import { sameHeights, type StackedRow } from '../shared/viewer-layout/timeline-heights';
+import { sameHeights } from '../shared/viewer-layout/timeline-heights';
 import { rulerTicks } from '../shared/viewer-layout/time-ruler';
 import type { ViewLayout, ViewRequest } from '../shared/viewer-layout/view-layout';
 import { endEarlyViewer } from './early-viewer';
@@ -9,7 +9,7 @@ import { LabelList } from './label-list';
 import { LatestWins } from './latest-wins';
 import { PageStage } from './page-stage';
 import { RulerLayer } from './ruler-layer';
-import type { StageFrame, StageScene } from './stage-scene';
+import type { StageElements, StageFrame, StageScene, TimelineStack } from './stage-scene';
 import type { ViewerFileClient } from './viewer-file-client';
 import { WhenResting } from './when-resting';
 import { WorkerStage } from './worker-stage';
@@ -19,25 +19,6 @@ import { WorkerStage } from './worker-stage';
  * has come for this long: a burst of zoom or scroll steps writes them once, after it.
  */
 const TEXT_LAYER_REST_MS = 150;
-
-/** Where the timelines are drawn: each one's top and height, and the stack's height. */
-export interface TimelineStack {
-  rows: StackedRow[];
-  totalHeight: number;
-}
-
-export interface StageElements {
-  /** The timelines' box: it shows data-renderer, data-drawn, data-zoom and data-axis-width. */
-  region: HTMLElement;
-  /** The viewport-wide part that holds the canvas; the list of labels goes in it. */
-  stage: HTMLElement;
-  /** Where the stage puts its canvas (each stage brings its own: see stage-scene.ts). */
-  canvasHost: HTMLElement;
-  /** The timelines' rows over the canvas (data-visible-count). */
-  rows: HTMLElement;
-  /** The time ruler above the stage. */
-  ruler: HTMLElement;
-}
 
 export interface StageListener {
   /** The timelines were drawn at other heights (the window's height changed). */
@@ -67,6 +48,8 @@ export class ViewerStage {
   private painted: { layout: ViewLayout; boxes: Float32Array } | null = null;
   private canvasHeight = 0;
   private width = 0;
+  /** The start of a zoom step whose view has not come yet. */
+  private zoomWaiting: number | null = null;
   /** The row heights the page was last told of (listener.stack). */
   private reportedHeights: number[] | null = null;
   private drawnOnce = false;
@@ -120,8 +103,13 @@ export class ViewerStage {
     if (this.shownLayout) this.paint(this.shownLayout, null);
   }
 
+  /**
+   * Asks for a view. One that overtakes a zoom step's view before it came (the scroll event the
+   * step's own scrolling raises) answers that step: viewer:zoom ends when it is on screen.
+   */
   request(request: ViewRequest, zoomStartedAt: number | null): void {
-    this.views.request({ request, zoomStartedAt });
+    this.zoomWaiting = zoomStartedAt ?? this.zoomWaiting;
+    this.views.request({ request, zoomStartedAt: this.zoomWaiting });
   }
 
   resize(width: number): void {
@@ -151,6 +139,7 @@ export class ViewerStage {
 
   private show(layout: ViewLayout, pending: PendingView): void {
     if (this.disposed) return;
+    this.zoomWaiting = null;
     this.shownLayout = layout;
     if (this.scene) this.paint(layout, pending.zoomStartedAt);
   }

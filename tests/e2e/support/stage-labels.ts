@@ -30,19 +30,19 @@ export async function shownLabels(page: Page): Promise<ShownLabel[]> {
     if (!canvas || !list) return [];
     const origin = canvas.getBoundingClientRect();
     return Array.from(list.querySelectorAll<HTMLElement>(':scope > li:not([hidden])'), (item) => {
-      const number = (name: string) => Number(item.dataset[name]);
+      const [x = 0, y = 0, width = 0, height = 0] = (item.dataset.box ?? '').split(' ').map(Number);
       return {
         text: item.textContent ?? '',
-        timeline: number('timeline'),
-        component: item.dataset.component === undefined ? null : number('component'),
+        timeline: Number(item.dataset.timeline),
+        component: item.dataset.component === undefined ? null : Number(item.dataset.component),
         figures: Array.from(
           item.querySelectorAll('.viewer-label__figures > span'),
           (span) => span.textContent ?? '',
         ),
-        x: origin.left + number('x'),
-        y: origin.top + number('y'),
-        width: number('width'),
-        height: number('height'),
+        x: origin.left + x,
+        y: origin.top + y,
+        width,
+        height,
       };
     });
   });
