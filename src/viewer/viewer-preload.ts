@@ -51,7 +51,7 @@ function startViewerLoad(fileId: string, { early = false } = {}): ViewerStart {
   if (earlyScreen) abort.signal.addEventListener('abort', () => void endEarlyViewer());
   const opened = (async (): Promise<ViewerOpened> => {
     const firstView = earlyScreen ? undefined : firstViewGuess();
-    // The session lays the first view out as soon as it has opened the file (view-prefetch.ts).
+    // The session lays the first view out as soon as it has opened the file (viewer-file-client.ts).
     // The worker fetches the bytes itself when it can; else (or when that fails) the page does.
     const direct = client.openFrom ? viewerBytesRequest(fileId) : null;
     let result = direct && client.openFrom ? await client.openFrom(direct, firstView) : null;
