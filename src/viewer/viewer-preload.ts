@@ -33,7 +33,7 @@ export interface ViewerStart {
 /**
  * The first view the page will ask for (fit to screen, as wide as the timelines will be), so the
  * worker lays it out while the page is still starting, and the page finds it ready the moment
- * its scene exists (no frame in between). A wrong guess costs nothing: the page's real request
+ * its stage exists (no frame in between). A wrong guess costs nothing: the page's real request
  * is then laid out as usual.
  */
 function firstViewGuess(): ViewRequest | undefined {

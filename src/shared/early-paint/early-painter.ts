@@ -105,7 +105,7 @@ export class EarlyPainter {
       // For the bench: the worker's time from the bytes to the first frame includes this.
       performance.measure('layout:early-paint', { start: started, end: performance.now() });
     } catch {
-      // A picture the page can do without: the page's own scene draws the file as usual.
+      // A picture the page can do without: the page's own stage paints the file as usual.
       pending.painted(null);
       return;
     }

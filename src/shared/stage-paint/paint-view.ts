@@ -121,12 +121,13 @@ function colorString(color: number): string {
 }
 
 /**
- * The device pixels a span covers as WebGL fills it on the page's canvas: a pixel whose centre
- * lies inside. A centre exactly on an edge goes by WebGL's top-left rule in its own coordinates,
- * whose y axis points up: on screen, a centre on a span's left edge is covered and one on its
- * right edge is not; one on its bottom edge is covered and one on its top edge is not (row
- * edges fall on half pixels: timelines are 5.5 px apart). The 2D canvas then fills whole
- * pixels as the page's scene does instead of blending fractional edges. Given an edge in
+ * The device pixels a span covers: a pixel whose centre lies inside, as a GPU rasteriser fills
+ * it (the rule of the WebGL renderer this painter replaced, kept so pictures did not move). A
+ * centre exactly on an edge goes by the top-left rule in coordinates whose y axis points up: on
+ * screen, a centre on a span's left edge is covered and one on its right edge is not; one on
+ * its bottom edge is covered and one on its top edge is not (row edges fall on half pixels:
+ * timelines are 5.5 px apart). The 2D canvas then fills whole pixels instead of blending
+ * fractional edges. Given an edge in
  * device px, these give the first column (row) whose centre lies past it: for a span's start,
  * its first pixel; for its end, the pixel after its last.
  */
@@ -376,7 +377,7 @@ function pdfIcon(context: Canvas2D, x: number, y: number, occluded: boolean): vo
   context.globalAlpha = 1;
 }
 
-/** The selection's outline inside its box, cut at the stage's edges as the page's scene does. */
+/** The selection's outline inside its box, cut just outside the stage's edges. */
 function selectionOutline(
   filler: RectFiller,
   view: PaintedView,

@@ -61,7 +61,7 @@ const KEPT_VIEWS = 8;
 
 /**
  * The drawing part of a layout, copied for the stage painter: shapes and labels (the page gets
- * the layout itself, with its hit areas, for the pointer and the text layer).
+ * the layout itself, with its hit areas, for the pointer and the list of labels).
  */
 export function stagedView(key: number, layout: ViewLayout): StagedView {
   return {
