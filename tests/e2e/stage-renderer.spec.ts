@@ -173,6 +173,25 @@ for (const stage of ['worker', 'page'] as const) {
   });
 }
 
+test('a click on a painted measure number selects the first beat of its measure', async ({
+  page,
+}) => {
+  await openWith(page, 'worker');
+  const beats = await timelineOfKind(page, 'BEAT');
+  // The second measure number on screen (the first sits on the stage's edge).
+  const label = (await shownLabels(page)).filter((shown) => shown.timeline === beats)[1];
+  expect(label?.component ?? null).not.toBeNull();
+  const json = (await (await page.request.get('/api/v1/files/135/json')).json()) as ViewerFileJson;
+  const beat = json.timelines.find((t) => t.kind === 'BEAT_TIMELINE')!.components[
+    label!.component!
+  ] as { time: number };
+  await page.mouse.click(label!.x + label!.width / 2, label!.y + label!.height / 2);
+  const inspector = page.getByRole('complementary', { name: 'Inspector' });
+  await expect(
+    inspector.locator('.viewer-inspector__field').filter({ hasText: /^Time/ }).locator('dd'),
+  ).toHaveText(formatTime(beat.time));
+});
+
 test('without OffscreenCanvas the page paints on a phone too', async ({ page }) => {
   // There the page's first view is the one the preload guessed and asked for with the file.
   await page.setViewportSize({ width: 360, height: 740 });

@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 export interface ShownLabel {
   text: string;
   timeline: number;
-  /** The component it names (null for measure numbers). */
+  /** The component it names (a measure number: its first beat), null for none. */
   component: number | null;
   /** Its figures top to bottom (figured bass), if any. */
   figures: string[];
