@@ -47,7 +47,10 @@ const api: StagePainterApi = {
     painter = started;
     return true;
   },
-  show: (show) => painter?.show(show) ?? Promise.resolve(null),
+  async show(show) {
+    const shown = (await painter?.show(show)) ?? null;
+    return shown && Comlink.transfer(shown, [shown.labels.buffer]);
+  },
 };
 
 Comlink.expose(api);

@@ -54,7 +54,7 @@ const api: ViewerFileWorkerApi = {
   },
   paintEarly: (request) => early.paintWhenOpen(request),
   layout: (request) => {
-    const layout = early.take(request) ?? session.layout(request);
+    const layout = session.layout(request);
     if (stage) {
       // A copy, posted before the layout's own arrays are transferred to the page.
       layout.stageKey = ++stagedViews;
@@ -65,6 +65,7 @@ const api: ViewerFileWorkerApi = {
   attachStage: (port) => {
     stage = port;
   },
+  prefetch: (request) => session.prefetch(request),
   warmUp: (first) => session.warmUp(first),
   component: (ref) => session.component(ref),
   neighbour: (ref, key) => session.neighbour(ref, key),

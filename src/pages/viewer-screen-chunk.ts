@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 type ScreenComponent = (typeof import('../viewer/viewer-screen'))['ViewerScreen'];
 
-// The screen (pixi and the drawing code) is its own chunk, fetched alongside the file data and
+// The screen (the stage and its drawing code) is its own chunk, fetched alongside the file data and
 // the file worker. It is awaited by hand rather than through React.lazy: a Suspense boundary
 // holds its fallback for at least 300 ms, which alone would break the viewer:drawn budget.
 let screenModule: Promise<ScreenComponent> | null = null;

@@ -11,6 +11,7 @@ import { tableRowWindow, timelineTables } from './timeline-tables/timeline-table
 import { timelineTrack } from './timeline-tables/timeline-tracks';
 import { fileTimeMap } from './time-map/beat-timeline-fields';
 import { ViewerFileSession } from './viewer-file-session';
+import { steppedZoom } from './viewer-layout/time-scale';
 import { viewerFixture } from './viewer-layout/viewer-fixture.test-support';
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
@@ -95,7 +96,7 @@ describe('ViewerFileSession', () => {
     expect(() => session.layout({ zoom: 1, scrollLeft: 0, viewportWidth: 1, width: 1 })).toThrow();
   });
 
-  it('warms up once per file: zoom steps laid out unseen, nothing after close', () => {
+  it('warms up once per file: zoom steps laid out ahead and kept, nothing after close', () => {
     const session = new ViewerFileSession();
     const view = { zoom: 1, scrollLeft: 0, viewportWidth: 800, width: 800 };
     const laidOut = vi.mocked(layoutView);
@@ -108,9 +109,32 @@ describe('ViewerFileSession', () => {
     expect(laidOut.mock.calls.map(([, request]) => request.zoom)).toEqual(
       [1.2, 1.44, 1.728, 2.0736].map((zoom) => expect.closeTo(zoom, 6)),
     );
+    // The first zoom in finds its view laid out.
+    session.layout({ ...view, zoom: steppedZoom(1, 1) });
+    expect(laidOut).toHaveBeenCalledTimes(4);
     session.close();
     session.warmUp(view);
     expect(laidOut).toHaveBeenCalledTimes(4);
+  });
+
+  it('lays a view out ahead once, and answers the request for it with a copy', () => {
+    const session = new ViewerFileSession();
+    session.open(bytes(viewerFixture()));
+    const laidOut = vi.mocked(layoutView);
+    laidOut.mockClear();
+    const view = { zoom: 2, scrollLeft: 0, viewportWidth: 800, width: 800 };
+    session.prefetch(view);
+    session.prefetch(view);
+    expect(laidOut).toHaveBeenCalledTimes(1);
+    // A request without heights is one at the file's least heights: the same view.
+    const heights = session.open(bytes(viewerFixture()));
+    expect(heights.ok).toBe(true);
+    laidOut.mockClear();
+    session.prefetch(view);
+    const least = heights.ok ? heights.header.timelines.map((timeline) => timeline.height) : [];
+    const answer = session.layout({ ...view, heights: least });
+    expect(laidOut).toHaveBeenCalledTimes(1);
+    expect(answer.scale.zoom).toBe(2);
   });
 
   it('answers a view laid out lately with a copy of it, not a new layout', () => {
@@ -130,12 +154,12 @@ describe('ViewerFileSession', () => {
     expect(again.timelines.map((drawing) => Array.from(drawing.rects))).toEqual(rects);
     expect(again.scale.zoom).toBe(2);
     // Only the last few are kept, and none once the file is closed.
-    for (const zoom of [4, 5, 6, 7]) session.layout(view(zoom));
+    for (let zoom = 4; zoom < 14; zoom++) session.layout(view(zoom));
     session.layout(view(2));
-    expect(laidOut).toHaveBeenCalledTimes(7);
+    expect(laidOut).toHaveBeenCalledTimes(13);
     session.close();
     session.open(bytes(viewerFixture()));
     session.layout(view(7));
-    expect(laidOut).toHaveBeenCalledTimes(8);
+    expect(laidOut).toHaveBeenCalledTimes(14);
   });
 });

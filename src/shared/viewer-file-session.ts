@@ -22,13 +22,8 @@ import {
   type OpenError,
 } from './viewer-payload/prepared-payload';
 import { steppedZoom } from './viewer-layout/time-scale';
-import { copyDrawing } from './viewer-layout/timeline-drawing';
-import {
-  layoutView,
-  sameView,
-  type ViewLayout,
-  type ViewRequest,
-} from './viewer-layout/view-layout';
+import { ViewCache } from './viewer-layout/view-cache';
+import { layoutView, type ViewLayout, type ViewRequest } from './viewer-layout/view-layout';
 
 /**
  * A User Timing measure in the scope that runs the session (the worker's own timeline, which a
@@ -79,26 +74,21 @@ export interface ComponentRef {
   index: number;
 }
 
-/** Zoom steps laid out unseen by `warmUp`. */
+/** Zoom steps laid out ahead by `warmUp`. */
 const WARM_UP_STEPS = 4;
 
 /**
- * How many views the session keeps a copy of: the view a zoom step came from is laid out ahead
- * after every step (the step back), and is one of the last few.
+ * How many laid-out views the session keeps: the last few the page saw (a zoom step back finds
+ * the view it came from) and those laid out ahead (the zoom steps either side, the warm-up's).
  */
-const RECENT_VIEWS = 4;
-
-/** A copy of a layout with arrays of its own: the one handed out is transferred away. */
-function copyLayout(layout: ViewLayout): ViewLayout {
-  return { ...layout, timelines: layout.timelines.map(copyDrawing) };
-}
+const VIEWS_KEPT = 10;
 
 /**
  * The viewer's side of one open file, off the page: it parses the file JSON, prepares it once and
  * answers what the page asks of the file (view layouts, components and their neighbours, table
  * rows, CSV, PDF page windows). The file worker exposes one; without workers the page runs one in
- * process. What is laid out ahead of the page's asking is decided in one place, page-side
- * (src/viewer/view-prefetch.ts), for both.
+ * process. Laid-out views are kept in one cache (ViewCache), which answers the page's requests, the
+ * views it asks to have laid out ahead (`prefetch`) and the early screen's first view alike.
  */
 export class ViewerFileSession {
   private file: PreparedFile | null = null;
@@ -111,8 +101,8 @@ export class ViewerFileSession {
   private warmedUp = false;
   /** Timeline tables by the timeline's index, built when first asked for (null: no table). */
   private tables = new Map<number, TimelineTable | null>();
-  /** Copies of the last views laid out, newest last, to answer a request for one again. */
-  private recent: { request: ViewRequest; layout: ViewLayout }[] = [];
+  /** The views laid out lately and ahead, to answer a request for one with a copy. */
+  private readonly views = new ViewCache(VIEWS_KEPT);
 
   /**
    * Takes the raw bytes of `files/{id}/json`, as the prepared payload the server keeps or as the
@@ -128,7 +118,7 @@ export class ViewerFileSession {
     this.peaks = null;
     this.warmedUp = false;
     this.tables.clear();
-    this.recent = [];
+    this.views.clear();
     return { ok: true, header: this.file.header };
   }
 
@@ -140,7 +130,7 @@ export class ViewerFileSession {
     const peaks = decodePeaks(new Uint8Array(bytes));
     if (!peaks) return false;
     this.peaks = peaks;
-    this.recent = [];
+    this.views.clear();
     return this.givePeaks();
   }
 
@@ -163,26 +153,38 @@ export class ViewerFileSession {
     this.givePeaks();
     this.byId = null;
     this.tables.clear();
-    this.recent = [];
+    this.views.clear();
     return { ok: true, header: this.file.header };
   }
 
-  /** A view's layout, of its own to keep or transfer: a copy where the view was laid out lately. */
+  /** A view's layout, of its own to keep or transfer: a copy where the view is kept. */
   layout(request: ViewRequest): ViewLayout {
     const file = this.requireFile();
-    const known = this.recent.find((entry) => sameView(entry.request, request));
-    if (known) return copyLayout(known.layout);
+    const wanted = this.withHeights(request, file);
+    const kept = this.views.take(wanted);
+    if (kept) return kept;
     const started = performance.now();
-    const layout = layoutView(file, request);
+    const layout = layoutView(file, wanted);
     measure('layout:view', started, performance.now());
-    this.recent = [...this.recent, { request, layout: copyLayout(layout) }].slice(-RECENT_VIEWS);
+    this.views.keep(wanted, layout);
     return layout;
   }
 
+  /** Lays a view out ahead of the page's asking (unless it is kept already), for `layout`. */
+  prefetch(request: ViewRequest): void {
+    const file = this.file;
+    if (!file) return;
+    const wanted = this.withHeights(request, file);
+    if (this.views.has(wanted)) return;
+    const started = performance.now();
+    this.views.keep(wanted, layoutView(file, wanted));
+    measure('layout:view', started, performance.now());
+  }
+
   /**
-   * Lays out the few zoom steps in from `first` and throws them away, once per file: the engine
-   * then has the layout code compiled and optimised before the user's first zoom, which otherwise
-   * costs several times a later one.
+   * Lays out the few zoom steps in from `first` ahead, once per file: the engine then has the
+   * layout code compiled and optimised before the user's first zoom, which otherwise costs
+   * several times a later one, and a first zoom in from the first view finds its view kept.
    */
   warmUp(first: ViewRequest): void {
     if (this.warmedUp || !this.file) return;
@@ -190,8 +192,17 @@ export class ViewerFileSession {
     let zoom = first.zoom;
     for (let step = 0; step < WARM_UP_STEPS; step++) {
       zoom = steppedZoom(zoom, 1);
-      layoutView(this.file, { ...first, zoom });
+      this.prefetch({ ...first, zoom });
     }
+  }
+
+  /**
+   * A request without heights is one at the file's least heights (the first view is guessed
+   * before the page has measured its room): the same view as one that names them.
+   */
+  private withHeights(request: ViewRequest, file: PreparedFile): ViewRequest {
+    if (request.heights) return request;
+    return { ...request, heights: file.header.timelines.map((timeline) => timeline.height) };
   }
 
   component(ref: ComponentRef): ComponentJson | null {
@@ -272,7 +283,7 @@ export class ViewerFileSession {
     this.file = null;
     this.byId = null;
     this.tables.clear();
-    this.recent = [];
+    this.views.clear();
   }
 
   private table(timeline: number): TimelineTable | null {
@@ -310,6 +321,7 @@ export interface ViewerFileApi {
   open(bytes: ArrayBuffer): OpenResult;
   showHidden(show: boolean): OpenResult;
   layout(request: ViewRequest): ViewLayout;
+  prefetch(request: ViewRequest): void;
   warmUp(first: ViewRequest): void;
   component(ref: ComponentRef): ComponentJson | null;
   neighbour(ref: ComponentRef, key: NavigationKey): ComponentRef | null;

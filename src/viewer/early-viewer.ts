@@ -8,7 +8,7 @@ import type { ViewerFileClient } from './viewer-file-client';
  * first screen on it the moment the file is open (src/shared/early-paint/): the heading, the
  * timelines' names and their first view, empty boxes standing in for the controls. The worker draws on it
  * without the page's main thread, which is meanwhile starting the app; the app's own viewer takes
- * over when its scene has drawn (`endEarlyViewer`). The picture takes no input and says nothing
+ * over when its stage has painted (`endEarlyViewer`). The picture takes no input and says nothing
  * to assistive technology: the page under it is the page.
  *
  * Without OffscreenCanvas (or with the file session in process) nothing is shown early and the

@@ -1,17 +1,51 @@
 import type { SelectionBox } from '../shared/stage-paint/paint-view';
+import type { StackedRow } from '../shared/viewer-layout/timeline-heights';
 import type { ViewLayout } from '../shared/viewer-layout/view-layout';
 
-/** The timelines' stage as the viewer controller drives it, painted in a worker or on the page. */
+/** Where the timelines are drawn: each one's top and height, and the stack's height. */
+export interface TimelineStack {
+  rows: StackedRow[];
+  totalHeight: number;
+}
+
+export interface StageElements {
+  /** The timelines' box: it shows data-renderer, data-drawn, data-zoom and data-axis-width. */
+  region: HTMLElement;
+  /** The viewport-wide part that holds the canvas; the list of labels goes in it. */
+  stage: HTMLElement;
+  /** Where the stage puts its canvas (each stage brings its own: see stage-scene.ts). */
+  canvasHost: HTMLElement;
+  /** The timelines' rows over the canvas (data-visible-count). */
+  rows: HTMLElement;
+  /** The time ruler above the stage. */
+  ruler: HTMLElement;
+}
+
+/** A view on screen, as the page sees it. */
+export interface StageFrame {
+  /** When the picture was on screen, in this page's performance.now(). */
+  shownAt: number;
+  /**
+   * The labels painted in it (LABEL_BOX_FIELDS numbers each, paint-view.ts), or null when the
+   * paint was superseded before it reached the screen.
+   */
+  labels: Float32Array | null;
+}
+
+/**
+ * The timelines' stage as the viewer controller drives it: paintView (stage-paint/) on a canvas,
+ * in the stage worker or on the page.
+ */
 export interface StageScene {
   /** The canvas on screen (hit tests measure from it). */
   readonly canvas: HTMLCanvasElement;
-  /** Whether it paints the labels too (else the page's label layer shows them). */
-  readonly paintsLabels: boolean;
+  /** 'worker' or 'page': who paints (data-renderer on the timelines, for tests and tools). */
+  readonly painter: 'worker' | 'page';
   resize(width: number, height: number): void;
   draw(layout: ViewLayout): void;
   drawSelection(box: SelectionBox | null): void;
-  /** Shows what was drawn; resolves when it is on screen, in this page's performance.now(). */
-  render(): Promise<number>;
+  /** Shows what was drawn; resolves when it is on screen. */
+  render(): Promise<StageFrame>;
   destroy(): void;
 }
 

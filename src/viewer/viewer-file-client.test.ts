@@ -1,60 +1,70 @@
 import { describe, expect, it, vi } from 'vitest';
+import { layoutView } from '../shared/viewer-layout/view-layout';
+import { encodePeaks } from '../shared/waveform/peaks';
 import { viewerFixture } from '../shared/viewer-layout/viewer-fixture.test-support';
 import { ViewerFileSession, type OpenResult } from '../shared/viewer-file-session';
-import { createViewerFileClient } from './viewer-file-client';
-import { ViewPrefetch } from './view-prefetch';
+import { clientCalls, createViewerFileClient, type FileApi } from './viewer-file-client';
+
+// layoutView itself, counted: a view kept by the session is not laid out again.
+vi.mock('../shared/viewer-layout/view-layout', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../shared/viewer-layout/view-layout')>();
+  return { ...original, layoutView: vi.fn(original.layoutView) };
+});
 
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).buffer;
 const firstView = { zoom: 1, scrollLeft: 0, viewportWidth: 800, width: 800 };
+const laidOut = vi.mocked(layoutView);
 
-/**
- * A client with the fixture open (no first view), and a spy on the layouts it asks its API for
- * from here on.
- */
-async function openedWithLayoutSpy() {
+/** A client with the fixture open (no first view); layouts are counted from here on. */
+async function opened() {
   const client = createViewerFileClient({ inProcess: true });
-  const opened = await client.open(bytes(viewerFixture()));
-  expect(opened.ok).toBe(true);
-  return { client, laidOut: vi.spyOn(client.api, 'layout') };
+  const result = await client.open(bytes(viewerFixture()));
+  expect(result.ok).toBe(true);
+  laidOut.mockClear();
+  return client;
 }
 
-describe('file client prefetch', () => {
-  it('lays the first view out with the open, warms up once, and answers the page from it', async () => {
+describe('file client and the session’s views', () => {
+  it('lays the first view out ahead with the open, warms up once, and answers the page from it', async () => {
     const client = createViewerFileClient({ inProcess: true });
-    const layout = vi.spyOn(client.api, 'layout');
     const warmUp = vi.spyOn(client.api, 'warmUp');
-    const opened = await client.open(bytes(viewerFixture()), firstView);
-    if (!opened.ok) throw new Error(opened.message);
-    expect(layout).toHaveBeenCalledTimes(1);
-    expect(warmUp).toHaveBeenCalledTimes(1);
-    // The page's request names the heights it measured: the file's least ones here.
-    const heights = opened.header.timelines.map((timeline) => timeline.height);
+    laidOut.mockClear();
+    const result = await client.open(bytes(viewerFixture()), firstView);
+    if (!result.ok) throw new Error(result.message);
+    const heights = result.header.timelines.map((timeline) => timeline.height);
+    // The page's first request finds the first view laid out; the warm-up comes after it.
     const first = await client.layout({ ...firstView, heights });
-    expect(layout).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(warmUp).toHaveBeenCalledTimes(1));
+    // The first view and the four zoom steps in from it, nothing more.
+    await vi.waitFor(() => expect(laidOut).toHaveBeenCalledTimes(5));
     expect(first.rows.map((row) => row.height)).toEqual(heights);
     // Taller rows are another view.
     await client.layout({ ...firstView, heights: heights.map((height) => height + 10) });
-    expect(layout).toHaveBeenCalledTimes(2);
+    expect(laidOut).toHaveBeenCalledTimes(6);
     client.dispose();
   });
 
-  it('asks for the first view only once a file opened some other way is open', async () => {
+  it('asks for the first view once a file opened some other way is open, the warm-up after the page’s', async () => {
     // The worker's fetch-and-open answers later; a layout asked for meanwhile found no file.
     const session = new ViewerFileSession();
     const asked: string[] = [];
-    const policy = new ViewPrefetch({
-      open: (data) => Promise.resolve(session.open(data)),
-      layout: (request) => {
-        asked.push('layout');
-        return Promise.resolve(session.layout(request));
+    const api = {
+      prefetch: (request: Parameters<FileApi['prefetch']>[0]) => {
+        asked.push('prefetch');
+        return Promise.resolve(session.prefetch(request));
       },
-      warmUp: (first) => {
+      warmUp: (first: Parameters<FileApi['warmUp']>[0]) => {
         asked.push('warmUp');
         return Promise.resolve(session.warmUp(first));
       },
-    });
+      layout: (request: Parameters<FileApi['layout']>[0]) => {
+        asked.push('layout');
+        return Promise.resolve(session.layout(request));
+      },
+    } as unknown as FileApi;
     let fetched: (result: OpenResult) => void = () => undefined;
-    const opening = policy.opening(
+    const calls = clientCalls(api, (data) => data);
+    const opening = calls.opening(
       () => new Promise<OpenResult>((resolve) => (fetched = resolve)),
       firstView,
     );
@@ -62,19 +72,19 @@ describe('file client prefetch', () => {
     expect(asked).toEqual([]);
     fetched(session.open(bytes(viewerFixture())));
     expect((await opening).ok).toBe(true);
-    expect(asked).toEqual(['layout', 'warmUp']);
-    await expect(policy.layout(firstView)).resolves.toMatchObject({
-      totalHeight: expect.any(Number),
-    });
+    expect(asked).toEqual(['prefetch']);
+    await calls.layout(firstView);
+    await calls.layout(firstView);
+    expect(asked).toEqual(['prefetch', 'layout', 'warmUp', 'layout']);
   });
 
-  it('drops the first view when another view is asked for first', async () => {
+  it('keeps the first view when another view is asked for first', async () => {
     const client = createViewerFileClient({ inProcess: true });
-    const layout = vi.spyOn(client.api, 'layout');
     await client.open(bytes(viewerFixture()), firstView);
     await client.layout({ ...firstView, zoom: 2 });
+    laidOut.mockClear();
     await client.layout(firstView);
-    expect(layout).toHaveBeenCalledTimes(3);
+    expect(laidOut).not.toHaveBeenCalled();
     client.dispose();
   });
 
@@ -89,49 +99,50 @@ describe('file client prefetch', () => {
     client.dispose();
   });
 
-  it('answers the first request for the prefetched view with the prefetched layout, once', async () => {
-    const { client, laidOut } = await openedWithLayoutSpy();
+  it('answers every request for a view laid out ahead from the session, with a copy each', async () => {
+    const client = await opened();
     client.prefetchLayout(firstView);
-    expect(laidOut).toHaveBeenCalledTimes(1);
     const prefetched = await client.layout(firstView);
     expect(laidOut).toHaveBeenCalledTimes(1);
     expect(prefetched.scale.width).toBe(800);
-    // Handed out once: the same view asked again is laid out anew.
     const again = await client.layout(firstView);
-    expect(laidOut).toHaveBeenCalledTimes(2);
+    expect(laidOut).toHaveBeenCalledTimes(1);
     expect(again).toEqual(prefetched);
-    client.dispose();
-  });
-
-  it('lays out a different view than the prefetched one', async () => {
-    const { client, laidOut } = await openedWithLayoutSpy();
-    client.prefetchLayout(firstView);
+    expect(again.timelines[0]?.rects).not.toBe(prefetched.timelines[0]?.rects);
+    // Another view is laid out.
     const other = await client.layout({ ...firstView, viewportWidth: 640, width: 640 });
     expect(other.scale.width).toBe(640);
-    // The prefetch was dropped, not kept for later.
-    const first = await client.layout(firstView);
-    expect(first.scale.width).toBe(800);
-    expect(laidOut).toHaveBeenCalledTimes(3);
+    expect(laidOut).toHaveBeenCalledTimes(2);
     client.dispose();
   });
 
-  it('keeps several prefetched views (the zoom steps either side) and answers whichever is asked', async () => {
-    const { client, laidOut } = await openedWithLayoutSpy();
+  it('keeps the zoom steps either side laid out ahead, whichever is asked first', async () => {
+    const client = await opened();
     const zoomIn = { ...firstView, zoom: 1.2, scrollLeft: 80 };
     const zoomOut = { ...firstView, zoom: 0.8 };
     client.prefetchLayout(zoomIn);
     client.prefetchLayout(zoomOut);
     // The same view twice is laid out once.
     client.prefetchLayout(zoomIn);
-    expect(laidOut).toHaveBeenCalledTimes(2);
     const out = await client.layout(zoomOut);
+    const inToo = await client.layout(zoomIn);
     expect(laidOut).toHaveBeenCalledTimes(2);
     expect(out.scale.zoom).toBe(0.8);
-    // The other guess went with that request: asked now, it is laid out anew.
-    const inAgain = await client.layout(zoomIn);
-    expect(laidOut).toHaveBeenCalledTimes(3);
-    expect(inAgain.scale.zoom).toBe(1.2);
-    expect(inAgain.scale.scrollLeft).toBe(80);
+    expect(inToo.scale.zoom).toBe(1.2);
+    expect(inToo.scale.scrollLeft).toBe(80);
+    client.dispose();
+  });
+
+  it('forgets the views laid out without the recording’s peaks once they come', async () => {
+    const client = await opened();
+    await client.layout(firstView);
+    const peaks = encodePeaks({
+      sampleRate: 8000,
+      levels: [{ samplesPerPeak: 256, pairs: Int8Array.from([-10, 10, -20, 20]) }],
+    });
+    expect(await client.usePeaks(peaks.slice().buffer)).toBe(true);
+    await client.layout(firstView);
+    expect(laidOut).toHaveBeenCalledTimes(2);
     client.dispose();
   });
 });

@@ -7,7 +7,6 @@ import type {
 import type { OpenResult, ViewerFileApi } from '../shared/viewer-file-session';
 import type { ViewerBytesRequest } from './viewer-data';
 import type { ViewLayout, ViewRequest } from '../shared/viewer-layout/view-layout';
-import { ViewPrefetch } from './view-prefetch';
 
 /** The file session's API as the page sees it: every call is asynchronous, in a worker or not. */
 export type FileApi = {
@@ -16,28 +15,28 @@ export type FileApi = {
   ) => Promise<Awaited<ReturnType<ViewerFileApi[K]>>>;
 };
 
-/** The page's handle on one open file's session, with the prefetch policy (view-prefetch.ts). */
+/**
+ * The page's handle on one open file's session. The session keeps the views it laid out, for
+ * the page and ahead of it, in one cache (ViewCache): the client only says which to lay out.
+ */
 export interface ViewerFileClient {
   api: FileApi;
   /** 'worker', or 'in-process' when workers are unavailable (or a test asks for it). */
   mode: 'worker' | 'in-process';
   /**
    * Transfers a buffer to the session (a copy in process); with `firstView`, the session lays
-   * that view out as soon as it has answered (see ViewPrefetch.open).
+   * that view out ahead as soon as it has answered, then the zoom steps in from it (warmUp).
    */
   open(bytes: ArrayBuffer, firstView?: ViewRequest): ReturnType<FileApi['open']>;
   /** Prepares the open file again with its hidden timelines drawn or not (a new header). */
   showHidden(show: boolean): ReturnType<FileApi['showHidden']>;
-  /** A view's layout: a prefetched one when it is for the same view, else a new request. */
+  /** A view's layout: a copy of the session's where it is kept, else laid out. */
   layout(request: ViewRequest): Promise<ViewLayout>;
-  /**
-   * Asks for a view ahead of the page (its first one; the zoom steps next to the current view),
-   * for `layout` to answer with once. The next `layout` call drops the views it did not ask for.
-   */
+  /** Has the session lay a view out ahead of the page (the zoom steps next to the view shown). */
   prefetchLayout(request: ViewRequest): void;
   /**
-   * Gives the session the recording's peaks (files/{id}/peaks), dropping views laid out without
-   * them; false when they are not used.
+   * Gives the session the recording's peaks (files/{id}/peaks), which drops the views laid out
+   * without them; false when they are not used.
    */
   usePeaks(bytes: ArrayBuffer): Promise<boolean>;
   /**
@@ -60,25 +59,41 @@ export interface ViewerFileClient {
   dispose(): void;
 }
 
-/** The client's `open`, `layout` and `prefetchLayout`: the one prefetch policy over `api`. */
-function withPrefetch(api: FileApi, transfer: (bytes: ArrayBuffer) => ArrayBuffer) {
-  const policy = new ViewPrefetch({
-    open: (bytes) => api.open(transfer(bytes)),
-    layout: (request) => api.layout(request),
-    warmUp: (first) => api.warmUp(first),
-  });
+/**
+ * The client's calls over `api`: a file opened with a first view has it laid out ahead next,
+ * asked once the file is open, not with it (a session that fetches the file itself answers other
+ * calls while the fetch is out, and would find no file); the zoom steps in from it are laid out
+ * ahead once the page has had its first view, not before it (the session answers in order).
+ */
+export function clientCalls(api: FileApi, transfer: (bytes: ArrayBuffer) => ArrayBuffer) {
+  const ahead = (request: ViewRequest) => void api.prefetch(request).catch(() => undefined);
+  let warmUpFrom: ViewRequest | null = null;
+  const opening = async <Result extends OpenResult | null>(
+    open: () => Promise<Result>,
+    firstView?: ViewRequest,
+  ): Promise<Result> => {
+    const result = await open();
+    if (result?.ok && firstView) {
+      ahead(firstView);
+      warmUpFrom = firstView;
+    }
+    return result;
+  };
+  const layout = async (request: ViewRequest) => {
+    const laidOut = await api.layout(request);
+    const first = warmUpFrom;
+    warmUpFrom = null;
+    if (first) void api.warmUp(first).catch(() => undefined);
+    return laidOut;
+  };
   return {
-    policy,
-    open: (bytes: ArrayBuffer, firstView?: ViewRequest) => policy.open(bytes, firstView),
-    // Views laid out ahead belong to the stack before: the policy starts afresh.
-    showHidden: (show: boolean) => policy.opening(() => api.showHidden(show)),
-    layout: (request: ViewRequest) => policy.layout(request),
-    prefetchLayout: (request: ViewRequest) => policy.prefetch(request),
-    usePeaks: async (bytes: ArrayBuffer) => {
-      const used = await api.usePeaks(transfer(bytes));
-      if (used) policy.forget();
-      return used;
-    },
+    opening,
+    open: (bytes: ArrayBuffer, firstView?: ViewRequest) =>
+      opening(() => api.open(transfer(bytes)), firstView),
+    showHidden: (show: boolean) => api.showHidden(show),
+    layout,
+    prefetchLayout: ahead,
+    usePeaks: (bytes: ArrayBuffer) => api.usePeaks(transfer(bytes)),
   };
 }
 
@@ -91,6 +106,7 @@ function inProcessClient(): ViewerFileClient {
     open: async (bytes) => (await loading).open(bytes),
     showHidden: async (show) => (await loading).showHidden(show),
     layout: async (request) => (await loading).layout(request),
+    prefetch: async (request) => (await loading).prefetch(request),
     warmUp: async (first) => (await loading).warmUp(first),
     component: async (ref) => (await loading).component(ref),
     neighbour: async (ref, key) => (await loading).neighbour(ref, key),
@@ -103,10 +119,7 @@ function inProcessClient(): ViewerFileClient {
     timelineCsv: async (timeline) => (await loading).timelineCsv(timeline),
     close: async () => (await loading).close(),
   };
-  const { open, showHidden, layout, prefetchLayout, usePeaks } = withPrefetch(
-    api,
-    (bytes) => bytes,
-  );
+  const { open, showHidden, layout, prefetchLayout, usePeaks } = clientCalls(api, (bytes) => bytes);
   return {
     api,
     mode: 'in-process',
@@ -137,7 +150,7 @@ export function createViewerFileClient(options: { inProcess?: boolean } = {}): V
   const remote = Comlink.wrap<ViewerFileWorkerApi>(worker);
   let disposed = false;
   const api = remote as unknown as FileApi;
-  const { policy, open, showHidden, layout, prefetchLayout, usePeaks } = withPrefetch(
+  const { opening, open, showHidden, layout, prefetchLayout, usePeaks } = clientCalls(
     api,
     (bytes) => Comlink.transfer(bytes, [bytes]),
   );
@@ -151,7 +164,7 @@ export function createViewerFileClient(options: { inProcess?: boolean } = {}): V
     usePeaks,
     paintEarly: (request) => remote.paintEarly(Comlink.transfer(request, [request.canvas])),
     openFrom: (request, firstView) =>
-      policy.opening<OpenResult | null>(() => remote.fetchAndOpen(request), firstView),
+      opening<OpenResult | null>(() => remote.fetchAndOpen(request), firstView),
     attachStage: (port) => remote.attachStage(Comlink.transfer(port, [port])),
     dispose: () => {
       if (disposed) return;

@@ -33,7 +33,7 @@ export interface ViewerStart {
 /**
  * The first view the page will ask for (fit to screen, as wide as the timelines will be), so the
  * worker lays it out while the page is still starting, and the page finds it ready the moment
- * its scene exists (no frame in between). A wrong guess costs nothing: the page's real request
+ * its stage exists (no frame in between). A wrong guess costs nothing: the page's real request
  * is then laid out as usual.
  */
 function firstViewGuess(): ViewRequest | undefined {
@@ -51,7 +51,7 @@ function startViewerLoad(fileId: string, { early = false } = {}): ViewerStart {
   if (earlyScreen) abort.signal.addEventListener('abort', () => void endEarlyViewer());
   const opened = (async (): Promise<ViewerOpened> => {
     const firstView = earlyScreen ? undefined : firstViewGuess();
-    // The session lays the first view out as soon as it has opened the file (view-prefetch.ts).
+    // The session lays the first view out as soon as it has opened the file (viewer-file-client.ts).
     // The worker fetches the bytes itself when it can; else (or when that fails) the page does.
     const direct = client.openFrom ? viewerBytesRequest(fileId) : null;
     let result = direct && client.openFrom ? await client.openFrom(direct, firstView) : null;

@@ -7,7 +7,13 @@ import {
 } from '../shared/stage-paint/stage-painter';
 import type { ViewLayout } from '../shared/viewer-layout/view-layout';
 import type { ViewerFileClient } from './viewer-file-client';
-import { nextPageFrame, stageCanvas, stagePixelRatio, type StageScene } from './stage-scene';
+import {
+  nextPageFrame,
+  stageCanvas,
+  stagePixelRatio,
+  type StageFrame,
+  type StageScene,
+} from './stage-scene';
 
 /**
  * The stage painted by a worker of its own (workers/stage-painter.worker.ts) in Canvas 2D, on a
@@ -16,7 +22,7 @@ import { nextPageFrame, stageCanvas, stagePixelRatio, type StageScene } from './
  * for the page; the page only says which view to show, at what size, with which selection.
  */
 export class WorkerStage implements StageScene {
-  readonly paintsLabels = true;
+  readonly painter = 'worker';
   private key: number | null = null;
   private pendingView: ViewLayout | null = null;
   private selection: SelectionBox | null = null;
@@ -27,7 +33,7 @@ export class WorkerStage implements StageScene {
   private constructor(
     readonly canvas: HTMLCanvasElement,
     private readonly worker: Worker,
-    private readonly painter: Comlink.Remote<StagePainterApi>,
+    private readonly remote: Comlink.Remote<StagePainterApi>,
     private size: StageSize,
   ) {}
 
@@ -107,25 +113,27 @@ export class WorkerStage implements StageScene {
     this.selection = box;
   }
 
-  async render(): Promise<number> {
+  async render(): Promise<StageFrame> {
     const key = this.key;
-    if (key === null || this.destroyed) return nextPageFrame();
+    if (key === null || this.destroyed) return { shownAt: await nextPageFrame(), labels: null };
     const view = this.pendingView ? stagedView(key, this.pendingView) : undefined;
     this.pendingView = null;
     const [shown, pageFrame] = await Promise.all([
-      this.painter
-        .show({ key, size: this.size, selection: this.selection, view })
-        .catch(() => null),
+      this.remote.show({ key, size: this.size, selection: this.selection, view }).catch(() => null),
       nextPageFrame(),
     ]);
+    if (shown === null) return { shownAt: pageFrame, labels: null };
     // The picture is on screen with the later of the worker's frame and the page's.
-    return shown === null ? pageFrame : Math.max(pageFrame, shown - performance.timeOrigin);
+    return {
+      shownAt: Math.max(pageFrame, shown.shownAt - performance.timeOrigin),
+      labels: shown.labels,
+    };
   }
 
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
-    this.painter[Comlink.releaseProxy]();
+    this.remote[Comlink.releaseProxy]();
     this.worker.terminate();
     this.canvas.remove();
   }

@@ -38,16 +38,27 @@ test('a Score timeline is drawn with its notes, and hovering a note names it', a
     if (message.text().includes('GL Driver Message')) return;
     if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
   });
+  // The music font is fetched where the stage is painted (the stage worker's own font set).
+  const musicFont = page.waitForResponse((response) => /bravura.*\.woff2/i.test(response.url()));
   await open(page);
   const row = page.locator('[data-testid="timeline-row"][data-kind="SCORE"]');
   await expect(row).toHaveCount(1);
   expect(Number(await row.getAttribute('data-visible-count'))).toBe(scoreNotes().length);
-  // The clef and signatures are set in the music font once it has loaded.
-  await expect.poll(() => page.evaluate(() => document.fonts.check('16px Bravura'))).toBe(true);
-
-  // Ink where the notes are: the row's pixels are not all background.
+  expect((await musicFont).ok()).toBe(true);
   const canvas = (await page.getByTestId('timelines').locator('canvas').boundingBox())!;
   const box = (await row.boundingBox())!;
+  // The clef and signatures are painted, in the music font, once it has loaded (left out
+  // before): the clefs' column at the row's left has about 1,100 dark pixels with them, about 720
+  // without (staff lines and notes).
+  const clefInk = async () => {
+    const clefs = await page.screenshot({
+      clip: { x: canvas.x + 2, y: box.y, width: 20, height: box.height },
+    });
+    return (await pngBrightness(page, clefs)).filter((value) => value < 300).length;
+  };
+  await expect.poll(clefInk).toBeGreaterThan(900);
+
+  // Ink where the notes are: the row's pixels are not all background.
   const shot = await page.screenshot({
     clip: { x: canvas.x + canvas.width / 2, y: box.y, width: 200, height: box.height },
   });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { HierarchyComponentJson, ViewerFileJson } from '../../src/shared/api-types';
 import { pngBrightness } from './support/png-pixels';
+import { shownLabels } from './support/stage-labels';
 import { xOfTime } from './support/time-axis';
 import { clicksWav, tlaFor, uploadPublic } from './support/viewer-files';
 
@@ -43,11 +44,13 @@ test('no timeline name covers a drawn label', async ({ page }) => {
       elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect),
     );
   expect(names.length).toBeGreaterThan(0);
-  const labels = await page
-    .locator('.viewer-label:not([hidden])')
-    .evaluateAll((elements) =>
-      elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect),
-    );
+  // Where the painter reported each label's box.
+  const labels = (await shownLabels(page)).map(({ x, y, width, height }) => ({
+    left: x,
+    right: x + width,
+    top: y,
+    bottom: y + height,
+  }));
   expect(labels.length).toBeGreaterThan(20);
   for (const name of names) {
     for (const label of labels) {

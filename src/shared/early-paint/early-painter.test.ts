@@ -57,19 +57,6 @@ describe('EarlyPainter', () => {
     const failed = third.painter.paintWhenOpen(third.request);
     expect(() => third.painter.opened(file.header)).not.toThrow();
     expect(await failed).toBeNull();
-    expect(third.painter.take(third.host.layout.mock.calls[0]![0])).toBeNull();
-  });
-
-  it('gives the first view back once to a request for the same view, never for another', () => {
-    const { host, painter, request } = setUp();
-    void painter.paintWhenOpen(request);
-    painter.opened(file.header);
-    const planned = host.layout.mock.calls[0]![0];
-    const kept = host.layout.mock.results[0]!.value as ReturnType<typeof layoutView>;
-    expect(painter.take({ ...planned, zoom: 2 })).toBeNull();
-    expect(painter.take({ ...planned, heights: planned.heights?.map((h) => h + 1) })).toBeNull();
-    expect(painter.take({ ...planned })).toBe(kept);
-    expect(painter.take({ ...planned })).toBeNull();
   });
 
   it('does nothing on open when no canvas was handed over', () => {

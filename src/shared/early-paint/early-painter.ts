@@ -1,5 +1,5 @@
 import type { OpenResult, ViewerFileApi } from '../viewer-file-session';
-import { sameView, type ViewLayout, type ViewRequest } from '../viewer-layout/view-layout';
+import type { ViewLayout, ViewRequest } from '../viewer-layout/view-layout';
 import type { ViewerHeader } from '../viewer-layout/viewer-document';
 import { planEarlyPage, type Box, type EarlyPagePlan, type EarlyWindow } from './early-page';
 import type { Canvas2D, PaintCanvas } from '../stage-paint/paint-view';
@@ -35,8 +35,9 @@ export interface EarlyPainted {
 
 /** What the painter needs of the file worker. */
 export interface EarlyPainterHost {
+  /** The session's layout, which keeps the view for the page's first request (ViewCache). */
   layout(request: ViewRequest): ViewLayout;
-  /** Lays out views next to the first unseen, so that the first zoom finds the code optimised. */
+  /** Lays out the zoom steps next to the first view ahead, the code optimised by then. */
   warmUp(first: ViewRequest): void;
   /** Resolves when the frame drawn so far is on screen, with its time (ms since the epoch). */
   nextFrame(): Promise<number>;
@@ -54,16 +55,15 @@ function contextOf(canvas: PaintCanvas): Canvas2D | null {
  * The viewer page's first screen, painted by the file worker on a canvas the page handed it
  * before the app had started (src/viewer/early-viewer.ts): the moment the file is open, its
  * first view is laid out at the room the page will give it and painted with the header, names
- * and stand-ins for the controls. The page's own scene replaces it once drawn. The first view's
- * layout is kept for the page's first request, which asks for the same view when the plan's
- * estimate of the page was right.
+ * and stand-ins for the controls. The page's own stage replaces it once drawn. The session keeps
+ * the first view's layout with the others it laid out, and the page's first request, which asks
+ * for the same view when the plan's estimate of the page was right, gets a copy of it.
  */
 export class EarlyPainter {
   private pending: {
     request: EarlyPaintRequest;
     painted: (painted: EarlyPainted | null) => void;
   } | null = null;
-  private kept: { request: ViewRequest; layout: ViewLayout } | null = null;
 
   constructor(private readonly host: EarlyPainterHost) {}
 
@@ -104,9 +104,8 @@ export class EarlyPainter {
       paintEarlyPage(context, plan, header, layout, window);
       // For the bench: the worker's time from the bytes to the first frame includes this.
       performance.measure('layout:early-paint', { start: started, end: performance.now() });
-      this.kept = { request: plan.request, layout };
     } catch {
-      // A picture the page can do without: the page's own scene draws the file as usual.
+      // A picture the page can do without: the page's own stage paints the file as usual.
       pending.painted(null);
       return;
     }
@@ -118,15 +117,5 @@ export class EarlyPainter {
       },
       () => pending.painted(null),
     );
-  }
-
-  /** The first view's layout, once, when `request` asks for the same view. */
-  take(request: ViewRequest): ViewLayout | null {
-    const kept = this.kept;
-    if (!kept || !sameView(kept.request, request)) return null;
-    this.kept = null;
-    // For the bench: the page asked for the view the early screen showed (its plan was right).
-    performance.mark('early:first-view-reused');
-    return kept.layout;
   }
 }

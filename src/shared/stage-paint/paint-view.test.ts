@@ -116,6 +116,25 @@ describe('paintView', () => {
     expect(at('/V').slice(1)).toEqual([127, 215]);
   });
 
+  it('reports the box of every label it painted on the stage, figures and text after included', () => {
+    const context = new FakeCanvas2D();
+    const boxes = paintView(
+      context,
+      drawing({
+        labels: [
+          { x: 4.4, y: 2.3, text: 'HC', size: 12, component: 7 },
+          // Wholly left of the stage: painted into the clip, not reported.
+          { x: -60, y: 2, text: 'Off', size: 12 },
+          { x: 4, y: 2, text: 'V', size: 12, figures: ['6', '5'], after: '/V' },
+        ],
+      }),
+      stage,
+    );
+    // Timeline, label index, then x, y, width, height from the stage's corner: the figures'
+    // column (two rows of 10 px from the line's top) is taller than the 12 px line.
+    expect(boxes).toEqual([0, 0, 4, 2, 20, 12, 0, 2, 4, 2, 43, 20]);
+  });
+
   it('hangs music glyphs from their baseline once the music font is there, not before', () => {
     const glyph = { x: 40, y: 30, text: '\uE050', size: 20, font: 'music' as const };
     expect(painted({ labels: [glyph] }).texts()).toEqual([]);

@@ -93,6 +93,13 @@ export interface PaintedView {
   timelines: readonly PaintedTimeline[];
 }
 
+/**
+ * The labels a paint put on the stage, six numbers each: the timeline's index, the label's
+ * index in that timeline's drawing, and its box (x, y, width, height in CSS px from the stage's
+ * top left corner). Hit tests and the page's list of labels go by what was painted.
+ */
+export const LABEL_BOX_FIELDS = 6;
+
 export interface PaintOptions {
   /** Device pixels per CSS pixel: rectangles are snapped to the device's pixel grid. */
   pixelRatio: number;
@@ -114,12 +121,13 @@ function colorString(color: number): string {
 }
 
 /**
- * The device pixels a span covers as WebGL fills it on the page's canvas: a pixel whose centre
- * lies inside. A centre exactly on an edge goes by WebGL's top-left rule in its own coordinates,
- * whose y axis points up: on screen, a centre on a span's left edge is covered and one on its
- * right edge is not; one on its bottom edge is covered and one on its top edge is not (row
- * edges fall on half pixels: timelines are 5.5 px apart). The 2D canvas then fills whole
- * pixels as the page's scene does instead of blending fractional edges. Given an edge in
+ * The device pixels a span covers: a pixel whose centre lies inside, as a GPU rasteriser fills
+ * it (the rule of the WebGL renderer this painter replaced, kept so pictures did not move). A
+ * centre exactly on an edge goes by the top-left rule in coordinates whose y axis points up: on
+ * screen, a centre on a span's left edge is covered and one on its right edge is not; one on
+ * its bottom edge is covered and one on its top edge is not (row edges fall on half pixels:
+ * timelines are 5.5 px apart). The 2D canvas then fills whole pixels instead of blending
+ * fractional edges. Given an edge in
  * device px, these give the first column (row) whose centre lies past it: for a span's start,
  * its first pixel; for its end, the pixel after its last.
  */
@@ -284,7 +292,7 @@ function label(
   x: number,
   top: number,
   musicFont: string,
-): void {
+): Box {
   const family = drawn.font === 'music' ? musicFont : LABEL_FONT_FAMILY;
   const height = measures.use(drawn.size, family);
   const inLine = baselineInLine(height, drawn.size);
@@ -295,9 +303,9 @@ function label(
   const baseline = boxTop + (figures.length > 0 ? Math.max(inLine, aboveMiddle) : inLine);
   const left = Math.round(x + drawn.x);
   context.fillText(drawn.text, left, baseline);
-  // Most labels are a text alone: only what follows the text needs its width.
-  if (figures.length === 0 && !drawn.after) return;
   let after = left + measures.width(drawn.text);
+  let boxBottom = boxTop + drawn.size;
+  let topmost = boxTop;
   if (figures.length > 0) {
     const figureHeight = measures.use(FIGURE_FONT_SIZE, LABEL_FONT_FAMILY);
     const figureInLine = baselineInLine(figureHeight, FIGURE_FONT_SIZE);
@@ -308,9 +316,15 @@ function label(
       widest = Math.max(widest, measures.width(figure));
     });
     after += widest + 3;
+    topmost = Math.min(topmost, column);
+    boxBottom = Math.max(boxBottom, column + figures.length * FIGURE_FONT_SIZE);
     measures.use(drawn.size, family);
   }
-  if (drawn.after) context.fillText(drawn.after, after, baseline);
+  if (drawn.after) {
+    context.fillText(drawn.after, after, baseline);
+    after += measures.width(drawn.after);
+  }
+  return { x: left, y: topmost, width: after - left, height: boxBottom - topmost };
 }
 
 /** A marker's triangle is 10 px wide and 9 px tall, its point down, with a stem under it. */
@@ -363,7 +377,7 @@ function pdfIcon(context: Canvas2D, x: number, y: number, occluded: boolean): vo
   context.globalAlpha = 1;
 }
 
-/** The selection's outline inside its box, cut at the stage's edges as the page's scene does. */
+/** The selection's outline inside its box, cut just outside the stage's edges. */
 function selectionOutline(
   filler: RectFiller,
   view: PaintedView,
@@ -396,7 +410,8 @@ export function paintView(
   view: PaintedView,
   stage: Box,
   options: PaintOptions = { pixelRatio: 1 },
-): void {
+): number[] {
+  const boxes: number[] = [];
   const filler = new RectFiller(context, options.pixelRatio);
   const measures = measuresOf(context);
   measures.begin();
@@ -434,13 +449,20 @@ export function paintView(
     if (!drawing.labels?.length) continue;
     context.fillStyle = colorString(TEXT_COLOR);
     context.textBaseline = 'alphabetic';
-    for (const drawn of drawing.labels) {
-      if (drawn.font === 'music' && !musicFont) continue;
-      label(measures, context, drawn, stage.x, top, musicFont ?? '');
-    }
+    drawing.labels.forEach((drawn, index) => {
+      if (drawn.font === 'music' && !musicFont) return;
+      const box = label(measures, context, drawn, stage.x, top, musicFont ?? '');
+      const x = box.x - stage.x;
+      const y = box.y - stage.y;
+      if (x >= stage.width || x + box.width <= 0 || y >= stage.height || y + box.height <= 0) {
+        return;
+      }
+      boxes.push(drawing.index, index, x, y, box.width, box.height);
+    });
   }
   if (options.selection) selectionOutline(filler, view, options.selection, stage);
   context.restore();
+  return boxes;
 }
 
 function paintGlyphs(context: Canvas2D, drawing: PaintedTimeline, left: number, top: number): void {

@@ -40,13 +40,13 @@ describe('StagePainter', () => {
     const { stage, painted } = painter();
     stage.receive(view(1, 0x111111));
     expect(painted()).toEqual([]);
-    expect(await stage.show({ key: 1, size, selection: null })).toBe(1);
+    expect((await stage.show({ key: 1, size, selection: null }))?.shownAt).toBe(1);
     expect(painted()).toEqual(['#111111']);
 
     const shown = stage.show({ key: 2, size, selection: null });
     expect(painted()).toEqual(['#111111']);
     stage.receive(view(2, 0x222222));
-    expect(await shown).toBe(2);
+    expect((await shown)?.shownAt).toBe(2);
     expect(painted()).toEqual(['#111111', '#222222']);
   });
 

@@ -40,12 +40,20 @@ export interface ViewsPort {
   start(): void;
 }
 
+/** A view on screen: when it got there and the labels painted in it. */
+export interface ShownView {
+  /** When the frame was on screen, in ms since the epoch. */
+  shownAt: number;
+  /** The painted labels' boxes, LABEL_BOX_FIELDS numbers each (paint-view.ts). */
+  labels: Float32Array;
+}
+
 /** The stage painter worker's API (workers/stage-painter.worker.ts). */
 export interface StagePainterApi {
   /** Takes the canvas and the port the file worker sends views on; false without a 2D context. */
   start(canvas: PaintCanvas, views: ViewsPort): boolean;
-  /** Paints a view; resolves when it is on screen (ms since the epoch), or null if superseded. */
-  show(show: StageShow): Promise<number | null>;
+  /** Paints a view; resolves when it is on screen, or null if superseded. */
+  show(show: StageShow): Promise<ShownView | null>;
 }
 
 /** How many views the painter keeps: the one on screen and those laid out ahead of the page. */
@@ -53,7 +61,7 @@ const KEPT_VIEWS = 8;
 
 /**
  * The drawing part of a layout, copied for the stage painter: shapes and labels (the page gets
- * the layout itself, with its hit areas, for the pointer and the text layer).
+ * the layout itself, with its hit areas, for the pointer and the list of labels).
  */
 export function stagedView(key: number, layout: ViewLayout): StagedView {
   return {
@@ -100,7 +108,7 @@ export class StagePainter {
   private onScreen: StagedView | null = null;
   /** The size and selection the view on screen was painted with. */
   private shown: StageShow | null = null;
-  private wanted: { show: StageShow; done: (time: number | null) => void } | null = null;
+  private wanted: { show: StageShow; done: (shown: ShownView | null) => void } | null = null;
 
   constructor(
     private readonly canvas: PaintCanvas,
@@ -118,7 +126,7 @@ export class StagePainter {
   }
 
   /** Paints a view once it is here; resolves when it is on screen, or null if superseded. */
-  show(show: StageShow): Promise<number | null> {
+  show(show: StageShow): Promise<ShownView | null> {
     this.wanted?.done(null);
     this.wanted = null;
     if (show.view) this.receive(show.view);
@@ -138,10 +146,13 @@ export class StagePainter {
     this.onScreen = view;
     this.shown = wanted.show;
     const started = performance.now();
-    this.paint(view, wanted.show.size, wanted.show.selection);
+    const labels = this.paint(view, wanted.show.size, wanted.show.selection);
     // For the bench: the stage's own time per view.
     performance.measure('stage:paint', { start: started, end: performance.now() });
-    this.nextFrame().then(wanted.done, () => wanted.done(null));
+    this.nextFrame().then(
+      (shownAt) => wanted.done({ shownAt, labels }),
+      () => wanted.done(null),
+    );
   }
 
   /** A view with music glyphs, painted before the music font was there, is painted again. */
@@ -155,7 +166,7 @@ export class StagePainter {
     });
   }
 
-  private paint(view: StagedView, size: StageSize, selection: SelectionBox | null): void {
+  private paint(view: StagedView, size: StageSize, selection: SelectionBox | null): Float32Array {
     this.awaitMusicFont(view);
     const { canvas, context } = this;
     const width = Math.round(size.width * size.pixelRatio);
@@ -164,11 +175,12 @@ export class StagePainter {
     if (canvas.width !== width) canvas.width = width;
     if (canvas.height !== height) canvas.height = height;
     context.setTransform(size.pixelRatio, 0, 0, size.pixelRatio, 0, 0);
-    paintView(
+    const boxes = paintView(
       context,
       view,
       { x: 0, y: 0, width: size.width, height: size.height },
       { pixelRatio: size.pixelRatio, selection, musicFont: this.musicFont?.loaded() ?? null },
     );
+    return Float32Array.from(boxes);
   }
 }

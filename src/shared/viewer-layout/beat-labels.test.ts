@@ -101,6 +101,8 @@ describe('beatView', () => {
       [240, '3'],
       [360, '4'],
     ]);
+    // Each names its measure's first beat, which a click on it selects.
+    expect(view.labels.map((l) => l.beat)).toEqual([0, 1, 5, 8, 12]);
     expect(Array.from(view.tickIsMeasure).filter((v) => v === 1)).toHaveLength(5);
     expect(view.tickX).toHaveLength(15);
   });

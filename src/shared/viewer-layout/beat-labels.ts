@@ -122,7 +122,8 @@ export interface BeatView {
   tickIsMeasure: Uint8Array;
   /** Beat index of each drawn tick. */
   tickBeat: Int32Array;
-  labels: { x: number; text: string; measure: number }[];
+  /** Measure numbers: `beat` is the measure's first beat, in time order. */
+  labels: { x: number; text: string; measure: number; beat: number }[];
 }
 
 /**
@@ -159,6 +160,7 @@ export function beatView(
       x: (times[beat] ?? 0) * pps - offset,
       text: String(structure.measureNumber[m]),
       measure: m,
+      beat,
     });
   }
   return { tickX, tickIsMeasure, tickBeat, labels };

@@ -15,6 +15,8 @@ export interface DrawnLabel {
   figures?: string[];
   /** Text after the figures ('/V'). */
   after?: string;
+  /** The component the label names: a click on the painted label selects it. */
+  component?: number;
 }
 
 /** What one timeline draws in the viewport; x is viewport px, y is px from the timeline's top. */

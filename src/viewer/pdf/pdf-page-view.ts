@@ -1,29 +1,16 @@
-import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from 'pdfjs-dist';
-import { DEFAULT_PAGE_RATIO, MAX_CANVAS_PIXELS, RERENDER_DELAY_MS } from './pdf-constants';
-import { pageCssWidth, renderScale } from './panel-geometry';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { DEFAULT_PAGE_RATIO, RERENDER_DELAY_MS } from './pdf-constants';
+import {
+  drawPage,
+  newPageRender,
+  PageProxies,
+  releaseCanvas,
+  type PageRender,
+} from './pdf-page-render';
+import { pageCssWidth } from './panel-geometry';
 
 /** What the page area shows; the panel turns it into SPEC.md's page messages. */
 export type PageState = 'no-page' | 'loading' | 'shown' | 'failed';
-
-interface PageRender {
-  page: number;
-  /** Width / height of the page. */
-  ratio: number;
-  /** The size it was rendered for: stale once the panel is resized or zoomed. */
-  cssWidth: number;
-  canvas: HTMLCanvasElement;
-  status: 'rendering' | 'done' | 'failed';
-  task: RenderTask | null;
-  /** Set when it is no longer wanted, possibly before its render task exists. */
-  cancelled: boolean;
-}
-
-/** Frees a canvas's backing store now rather than whenever the garbage collector runs. */
-function releaseCanvas(canvas: HTMLCanvasElement): void {
-  canvas.remove();
-  canvas.width = 0;
-  canvas.height = 0;
-}
 
 /**
  * Draws one page of a PDF into the panel and keeps the pages that playback will turn to next
@@ -34,7 +21,7 @@ function releaseCanvas(canvas: HTMLCanvasElement): void {
  */
 export class PdfPageView {
   private document: PDFDocumentProxy | null = null;
-  private readonly proxies = new Map<number, Promise<PDFPageProxy>>();
+  private readonly proxies = new PageProxies();
   private readonly renders = new Map<number, PageRender>();
   private shown: PageRender | null = null;
   /** undefined until the first `show`: nothing is decided yet, so nothing is said yet. */
@@ -202,52 +189,17 @@ export class PdfPageView {
     if (previous && this.renders.get(previous.page) !== previous) releaseCanvas(previous.canvas);
   }
 
-  private proxy(page: number): Promise<PDFPageProxy> {
-    let proxy = this.proxies.get(page);
-    if (!proxy) {
-      proxy = this.document!.getPage(page);
-      this.proxies.set(page, proxy);
-    }
-    return proxy;
-  }
-
   private async render(page: number): Promise<void> {
     const document = this.document;
-    const canvas = window.document.createElement('canvas');
-    canvas.className = 'pdf-page-canvas';
-    const render: PageRender = {
-      page,
-      ratio: DEFAULT_PAGE_RATIO,
-      cssWidth: 0,
-      canvas,
-      status: 'rendering',
-      task: null,
-      cancelled: false,
-    };
+    const render = newPageRender(page);
     this.inFlight = render;
     const replaced = this.renders.get(page);
     this.renders.set(page, render);
     if (replaced && replaced !== this.shown) releaseCanvas(replaced.canvas);
     try {
-      const proxy = await this.proxy(page);
+      const proxy = await this.proxies.get(this.document!, page);
       if (this.document !== document || render.cancelled) throw new Error('cancelled');
-      const unit = proxy.getViewport({ scale: 1 });
-      render.ratio = unit.width / unit.height;
-      render.cssWidth = this.cssWidthFor(render.ratio);
-      const scale = renderScale(
-        render.cssWidth,
-        unit.width,
-        unit.height,
-        window.devicePixelRatio,
-        MAX_CANVAS_PIXELS,
-      );
-      const viewport = proxy.getViewport({ scale });
-      canvas.width = Math.max(1, Math.floor(viewport.width));
-      canvas.height = Math.max(1, Math.floor(viewport.height));
-      render.task = proxy.render({ canvas, viewport });
-      await render.task.promise;
-      render.status = 'done';
-      canvas.dataset.rendered = 'true';
+      await drawPage(proxy, render, (ratio) => this.cssWidthFor(ratio));
     } catch (error) {
       const cancelled =
         render.cancelled ||
@@ -256,10 +208,10 @@ export class PdfPageView {
         this.renders.get(page) !== render;
       if (cancelled) {
         if (this.renders.get(page) === render) this.renders.delete(page);
-        if (render !== this.shown) releaseCanvas(canvas);
+        if (render !== this.shown) releaseCanvas(render.canvas);
       } else {
         render.status = 'failed';
-        releaseCanvas(canvas);
+        releaseCanvas(render.canvas);
       }
     } finally {
       render.task = null;
@@ -275,11 +227,7 @@ export class PdfPageView {
       this.renders.delete(page);
       releaseCanvas(render.canvas);
     }
-    for (const [page, proxy] of this.proxies) {
-      if (keep.has(page) || this.renders.has(page)) continue;
-      this.proxies.delete(page);
-      void proxy.then((loaded) => loaded.cleanup()).catch(() => undefined);
-    }
+    this.proxies.keepOnly((page) => keep.has(page) || this.renders.has(page));
   }
 
   private cancel(render: PageRender): void {
@@ -296,9 +244,6 @@ export class PdfPageView {
     this.shown = null;
     this.sheet.replaceChildren();
     delete this.sheet.dataset.page;
-    for (const proxy of this.proxies.values()) {
-      void proxy.then((loaded) => loaded.cleanup()).catch(() => undefined);
-    }
     this.proxies.clear();
     this.layoutSheet();
   }

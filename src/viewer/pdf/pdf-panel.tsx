@@ -6,6 +6,7 @@ import { steppedPageZoom } from './panel-geometry';
 import { PDF_MESSAGES } from './pdf-constants';
 import { openPdf, type PasswordReason } from './pdf-document';
 import { PdfPageView, type PageState } from './pdf-page-view';
+import { FIT, PageZoomButton, ZOOM_IN, ZOOM_OUT } from './page-zoom-button';
 
 /** One PDF timeline of the file, as the panel offers it. */
 export interface PdfSource {
@@ -48,18 +49,6 @@ function pageMessage(state: PageState): string | null {
     }
   }
 }
-
-function Icon({ path }: { path: string }) {
-  return (
-    <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
-      <path d={path} fill="currentColor" />
-    </svg>
-  );
-}
-
-const ZOOM_IN = 'M9 4h2v5h5v2h-5v5H9v-5H4V9h5z';
-const ZOOM_OUT = 'M4 9h12v2H4z';
-const FIT = 'M2 4h6v2H4v2H2zM12 4h6v4h-2V6h-4zM2 12h2v2h4v2H2zM16 12h2v4h-6v-2h4z';
 
 /**
  * One score PDF that follows playback: its toolbar (zoom in, zoom out, fit), the page and SPEC.md's
@@ -231,26 +220,5 @@ export function PdfPanel({ source, clock, loadPageWindows, active }: PdfPanelPro
         )}
       </div>
     </section>
-  );
-}
-
-/** One of the toolbar's page zoom buttons: an icon, named by its label. */
-function PageZoomButton(props: {
-  label: string;
-  icon: string;
-  disabled: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      className="viewer-icon-button"
-      aria-label={props.label}
-      title={props.label}
-      disabled={props.disabled}
-      onClick={props.onClick}
-    >
-      <Icon path={props.icon} />
-    </button>
   );
 }

@@ -46,7 +46,14 @@ export const beatLayout = pointKind(BEAT_HEIGHT, MAX_BEAT_HEIGHT, {
         if (x < previousEnd + 2) continue;
       }
       previousEnd = x + width;
-      out.labels.push({ x, y: top + 1, text: label.text, size: SMALL_LABEL_FONT_SIZE });
+      // A click on a measure number selects the measure's first beat.
+      out.labels.push({
+        x,
+        y: top + 1,
+        text: label.text,
+        size: SMALL_LABEL_FONT_SIZE,
+        component: points.indices[label.beat] ?? 0,
+      });
     }
   },
 });

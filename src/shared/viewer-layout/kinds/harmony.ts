@@ -42,6 +42,7 @@ export const harmonyLayout: KindLayout = {
         y: y + (rowHeight - LABEL_FONT_SIZE) / 2 - 2,
         text: mark.label.main,
         size: LABEL_FONT_SIZE,
+        component: mark.index,
       };
       out.labels.push(
         mark.label.figures.length > 0 || mark.label.after

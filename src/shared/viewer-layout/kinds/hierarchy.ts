@@ -63,6 +63,7 @@ export const hierarchyLayout: KindLayout = {
         y: box.y + (box.height - LABEL_FONT_SIZE) / 2 - 1,
         text: box.label,
         size: LABEL_FONT_SIZE,
+        component: box.index,
       });
     }
   },

@@ -49,7 +49,13 @@ export const markerLayout = pointKind(MARKER_HEIGHT, MAX_MARKER_HEIGHT, {
       out.hit(x - MARKER_HALF_WIDTH, 0, x + MARKER_HALF_WIDTH, height, index);
       const label = placed[n];
       if (label) {
-        out.labels.push({ x: label.x, y: top + 14, text: label.text, size: SMALL_LABEL_FONT_SIZE });
+        out.labels.push({
+          x: label.x,
+          y: top + 14,
+          text: label.text,
+          size: SMALL_LABEL_FONT_SIZE,
+          component: index,
+        });
       }
     });
   },

@@ -73,6 +73,7 @@ export const rangeLayout: KindLayout = {
         y: top + 2 + (height - LABEL_FONT_SIZE) / 2 - 1,
         text: label,
         size: LABEL_FONT_SIZE,
+        component: index,
       });
     }
   },

@@ -1,0 +1,199 @@
+import { DEFAULT_TIMELINE_WIDTH } from '../shared/viewer-layout/layout-constants';
+import {
+  fitTimelineHeights,
+  sameHeights,
+  stackTimelines,
+} from '../shared/viewer-layout/timeline-heights';
+import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
+import {
+  fitted,
+  following,
+  initialView,
+  requestOf,
+  resizedTo,
+  scrolledTo,
+  scrollWidth,
+  showing,
+  shownSeconds,
+  zoomStepped,
+  type ViewState,
+} from '../shared/viewer-layout/view-state';
+import type { MediaAdapter } from './media/media-adapter';
+import { clampToSpan } from './playback-rules';
+import { stackRoom, watchStackRoom } from './stack-room';
+import { forwardStageScrolling, type StageScrolling } from './stage-scroll';
+import type { ViewerFileClient } from './viewer-file-client';
+import type { ViewerStage } from './viewer-stage';
+
+export interface ViewElements {
+  /** The timelines' box, whose room the rows' heights are fitted to. */
+  region: HTMLElement;
+  /** The strip under the stage that scrolls: its scrollbar and scrollLeft are the view's. */
+  scroller: HTMLElement;
+  /** The scroller's spacer, as wide as the timelines at the current zoom. */
+  content: HTMLElement;
+  /** The viewport-wide part that holds the canvas (see stage-scroll.ts). */
+  stage: HTMLElement;
+}
+
+/**
+ * The view the stage shows (view-state.ts: zoom and scroll; and the rows' heights fitted to the
+ * window) and what changes it: zoom steps, fit, a shared link's span, following the playhead,
+ * the scroller, a resize. Each change asks the stage for the new view; while the user looks at
+ * one, the next zoom steps are laid out ahead.
+ */
+export class ViewerView {
+  private view: ViewState;
+  /** Each timeline's height, fitted to the room the window gives the timelines. */
+  private heights: number[];
+  /** The direction of the last zoom step, which the next one most likely repeats. */
+  private lastZoomDirection: 1 | -1 = 1;
+  /** The view before this one: a zoom step back to it asks for it again, not for a near copy. */
+  private viewBefore: ViewState | null = null;
+  private disposed = false;
+  private readonly resizeObserver: ResizeObserver;
+  private readonly stopWatchingRoom: () => void;
+  private readonly stageScrolling: StageScrolling;
+
+  constructor(
+    private readonly header: ViewerHeader,
+    private readonly client: ViewerFileClient,
+    private readonly media: MediaAdapter,
+    private readonly stage: ViewerStage,
+    private readonly elements: ViewElements,
+    private readonly zoomChanged: (zoom: number) => void,
+  ) {
+    this.view = initialView(header.start, header.end, this.measureViewport());
+    this.heights = this.fittedHeights();
+    elements.scroller.addEventListener('scroll', this.onScroll, { passive: true });
+    this.stageScrolling = forwardStageScrolling(elements.stage, elements.scroller);
+    this.resizeObserver = new ResizeObserver(this.onResize);
+    this.resizeObserver.observe(elements.scroller);
+    this.stopWatchingRoom = watchStackRoom(elements.region, this.onResize);
+  }
+
+  get zoom(): number {
+    return this.view.zoom;
+  }
+
+  get viewportWidth(): number {
+    return this.view.viewportWidth;
+  }
+
+  /** The stack's height at the fitted heights, before any layout. */
+  stackHeight(): number {
+    return Math.ceil(stackTimelines(this.heights).total);
+  }
+
+  /** Asks for the first view. */
+  start(): void {
+    this.applyContentWidth();
+    this.request(null);
+  }
+
+  private measureViewport(): number {
+    return Math.max(100, Math.floor(this.elements.scroller.clientWidth) || DEFAULT_TIMELINE_WIDTH);
+  }
+
+  private fittedHeights(): number[] {
+    return fitTimelineHeights(
+      this.header.timelines.map((timeline) => timeline.sizing),
+      stackRoom(this.elements.region, this.elements.stage),
+    );
+  }
+
+  private applyContentWidth(): void {
+    this.elements.content.style.width = `${scrollWidth(this.view)}px`;
+    this.elements.stage.style.width = `${this.view.viewportWidth}px`;
+  }
+
+  /** Asks for the view at the fitted heights (again, when the file has changed). */
+  request(zoomStartedAt: number | null): void {
+    if (this.disposed) return;
+    this.stage.request({ ...requestOf(this.view), heights: this.heights }, zoomStartedAt);
+  }
+
+  private readonly onScroll = (): void => {
+    const left = this.elements.scroller.scrollLeft;
+    if (Math.abs(left - this.view.scrollLeft) < 0.5) return;
+    this.view = scrolledTo(this.view, left);
+    this.request(null);
+  };
+
+  /** A new width or window height: the view keeps its zoom, the rows refit, one new layout. */
+  private readonly onResize = (): void => {
+    if (this.disposed) return;
+    const width = this.measureViewport();
+    const heights = this.fittedHeights();
+    const widthChanged = width !== this.view.viewportWidth;
+    if (!widthChanged && sameHeights(heights, this.heights)) return;
+    this.heights = heights;
+    if (widthChanged) {
+      this.view = resizedTo(this.view, width);
+      this.applyContentWidth();
+      this.stage.resize(width);
+    }
+    this.request(null);
+  };
+
+  /** Shows another view; the scroll event that follows finds nothing to do. */
+  private setView(next: ViewState, zoomStartedAt: number | null): void {
+    const zoomChanged = next.zoom !== this.view.zoom;
+    this.viewBefore = this.view;
+    this.view = next;
+    this.applyContentWidth();
+    this.elements.scroller.scrollLeft = next.scrollLeft;
+    this.request(zoomStartedAt);
+    if (zoomChanged) this.zoomChanged(next.zoom);
+  }
+
+  /** One zoom step around the playhead (or the viewport's centre when it is off screen). */
+  zoomStep(direction: 1 | -1, startedAt = performance.now()): void {
+    this.lastZoomDirection = direction;
+    const next = zoomStepped(this.view, direction, this.media.currentTime(), this.viewBefore);
+    if (next) this.setView(next, startedAt);
+  }
+
+  /**
+   * Has the worker lay out the next zoom step in and out while the user looks at this view, so a
+   * step finds its layout ready (a worker round trip is about half of a step). Not while
+   * playing: the step's anchor, the playhead, moves on meanwhile.
+   */
+  prefetchZoomSteps(): void {
+    if (this.disposed || this.media.isPlaying()) return;
+    // The worker answers in order: the step the user is likeliest to take next comes first.
+    const directions = this.lastZoomDirection === 1 ? ([1, -1] as const) : ([-1, 1] as const);
+    for (const direction of directions) {
+      const next = zoomStepped(this.view, direction, this.media.currentTime(), this.viewBefore);
+      if (next) this.client.prefetchLayout({ ...requestOf(next), heights: this.heights });
+    }
+  }
+
+  /** The seconds shown across the timelines (a shared link's zoom). */
+  shownSeconds(): number {
+    return shownSeconds(this.view);
+  }
+
+  /** Shows `seconds` across the timelines around `time` (a shared link's t= and z=). */
+  showSpan(seconds: number, time: number): void {
+    this.setView(showing(this.view, seconds, clampToSpan(this.header, time)), performance.now());
+  }
+
+  fitToScreen(startedAt = performance.now()): void {
+    this.setView(fitted(this.view), startedAt);
+  }
+
+  /** Scrolls so that `time` is in view, if it is not. */
+  follow(time: number): void {
+    const next = following(this.view, time);
+    if (next.scrollLeft !== this.view.scrollLeft) this.setView(next, null);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.resizeObserver.disconnect();
+    this.stopWatchingRoom();
+    this.elements.scroller.removeEventListener('scroll', this.onScroll);
+    this.stageScrolling.dispose();
+  }
+}
