@@ -15,6 +15,7 @@ import {
 } from '../shared/search-fields';
 import { filesNeedingName, shownTitle } from '../shared/file-names';
 import { formatTime } from '../shared/time-format';
+import { barAndBeat } from '../shared/time-map/musical-text';
 import { BrowseGrid, type BrowseColumn } from './browse-grid';
 import { ConditionList, draftCondition, type DraftCondition } from './condition-list';
 import { Pagination } from './pagination';
@@ -170,7 +171,7 @@ export function BrowseTimelinesPage() {
         </button>
       </form>
       <div className="browse-results">
-        <BrowseGrid columns={columns} sort={sortedBy} onSort={onSort}>
+        <BrowseGrid columns={columns} sort={sortedBy} onSort={onSort} fixedHeadings={['BAR']}>
           {data && <ComponentRows data={data} kind={state.kind} />}
         </BrowseGrid>
         {showsSearch && result.status === 'loading' && <LoadingIndicator />}
@@ -231,6 +232,7 @@ function ComponentRows({ data, kind }: { data: ComponentsQueryResponse; kind: Se
             {cellText(component, key)}
           </td>
         ))}
+        <td data-label="BAR">{barCell(component)}</td>
       </tr>
     );
   });
@@ -239,6 +241,11 @@ function ComponentRows({ data, kind }: { data: ComponentsQueryResponse; kind: Se
 /** Where a search result sits in its recording: a point's time, a span's start. */
 function componentTime(component: SearchComponentJson): number {
   return 'time' in component ? component.time : 'start' in component ? component.start : 0;
+}
+
+/** Where a result falls in its file's bars; empty in a file without them. */
+function barCell({ measure, pass, beat }: SearchComponentJson): string {
+  return measure === null || beat === null ? '' : barAndBeat(measure, pass ?? 1, beat);
 }
 
 function cellText(component: SearchComponentJson, key: string): string {

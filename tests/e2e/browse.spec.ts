@@ -83,9 +83,13 @@ test("a Marker search for label 'PAC' lists cadences with h:mm:ss.cc times", asy
 
   await expect(rows(page)).toHaveCount(15);
   const headings = page.locator('table.browse-grid thead th');
-  await expect(headings).toHaveText([/TITLE/, /COMPOSER/, /LABEL/, /TIME/, /COMMENTS/]);
+  await expect(headings).toHaveText([/TITLE/, /COMPOSER/, /LABEL/, /TIME/, /COMMENTS/, /BAR/]);
   const times = await rows(page).locator('td:nth-child(4)').allTextContents();
   for (const time of times) expect(time).toMatch(/^\d+:\d{2}:\d{2}\.\d{2}$/);
+  // The seeded analyses have beats: each cadence says its bar (and playing, after a repeat).
+  for (const bar of await rows(page).locator('td:nth-child(6)').allTextContents()) {
+    expect(bar).toMatch(/^\d+( \(\d+(st|nd|rd|th) time\))?, beat \d+(\.\d)?$/);
+  }
   for (const label of await rows(page).locator('td:nth-child(3)').allTextContents()) {
     expect(label.toUpperCase()).toContain('PAC');
   }
@@ -113,7 +117,7 @@ test("a Marker search for label 'PAC' lists cadences with h:mm:ss.cc times", asy
   await page.getByRole('radio', { name: 'Beat' }).check();
   await expect(page.getByLabel('Component conditions: value of condition 1')).toHaveCount(0);
   await expect(rows(page)).toHaveCount(0);
-  await expect(headings).toHaveText([/TITLE/, /COMPOSER/, /TIME/]);
+  await expect(headings).toHaveText([/TITLE/, /COMPOSER/, /TIME/, /BAR/]);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(rows(page)).toHaveCount(15);
   await expect(page).toHaveURL(/kind=BEAT/);

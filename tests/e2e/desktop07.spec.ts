@@ -206,6 +206,7 @@ test('0.7 files: ranges found in browse, untitled files told apart, media added 
     /^START/,
     /^END/,
     /^COMMENTS/,
+    /^BAR/,
   ]);
   const ranges = page.locator('table.browse-grid tbody tr');
   await expect(ranges).toHaveCount(3);

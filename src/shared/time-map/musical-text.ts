@@ -18,9 +18,15 @@ export function barText(map: TimeMap, position: MusicalPosition): string {
 }
 
 /** '3', or '2.5' halfway from the second beat to the third (to a tenth of a beat). */
-export function beatText(position: MusicalPosition): string {
+export function beatText(position: Pick<MusicalPosition, 'beat'>): string {
   const tenths = Math.floor(position.beat * 10 + 1e-6) / 10;
   return Number.isInteger(tenths) ? String(tenths) : tenths.toFixed(1);
+}
+
+/** '12, beat 3', or '9 (2nd time), beat 1.5' for a later playing of a bar through a repeat. */
+export function barAndBeat(measure: number, pass: number, beat: number): string {
+  const playing = pass > 1 ? ` (${ordinal(pass)} time)` : '';
+  return `${measure}${playing}, beat ${beatText({ beat })}`;
 }
 
 /** The bar and beat cells of a time: empty off the map (before the first beat, after the end). */
