@@ -59,13 +59,13 @@ export interface ViewerBenchOptions {
 function budgetsFor(cpuThrottle: number) {
   const slowed = cpuThrottle > 1;
   return {
-    drawnMs: slowed ? 800 : 400,
+    drawnMs: slowed ? 500 : 250,
     frameP95Ms: 17.5,
     longTasks: 0,
-    zoomP95Ms: slowed ? 33 : 25,
+    zoomP95Ms: slowed ? 20 : 16.7,
     heapMb: 100,
-    /** The file worker's own time at normal speed: a quarter of the 4x budgets. */
-    workerFirstViewMs: 200,
+    /** The workers' own time at normal speed: a quarter of the 4x budgets. */
+    workerFirstViewMs: 125,
     workerZoomMs: 8,
   };
 }
