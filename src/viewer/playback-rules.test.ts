@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clampToSpan, elapsedAndTotal, playbackAction, seekApplies } from './playback-rules';
+import {
+  clampToSpan,
+  elapsedAndTotal,
+  loopRestart,
+  playbackAction,
+  seekApplies,
+} from './playback-rules';
 
 const span = { start: 10, end: 70 };
 
@@ -33,5 +39,21 @@ describe('times relative to the span', () => {
     expect(clampToSpan(span, 0)).toBe(10);
     expect(elapsedAndTotal(span, 25)).toEqual([15, 60]);
     expect(elapsedAndTotal(span, 0)).toEqual([0, 60]);
+  });
+});
+
+describe('loopRestart', () => {
+  const loop = { start: 10, end: 12 };
+  it('sends playback back to the start at the end of the loop, not before', () => {
+    expect(loopRestart(loop, 11.5, true)).toBeNull();
+    expect(loopRestart(loop, 12, true)).toBe(10);
+    expect(loopRestart(loop, 12.3, true)).toBe(10);
+  });
+  it('brings a playhead that left the loop (a seek elsewhere) back into it', () => {
+    expect(loopRestart(loop, 3, true)).toBe(10);
+  });
+  it('leaves a paused playhead, and playback without a loop, where they are', () => {
+    expect(loopRestart(loop, 12.5, false)).toBeNull();
+    expect(loopRestart(null, 12.5, true)).toBeNull();
   });
 });

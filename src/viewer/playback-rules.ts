@@ -49,6 +49,19 @@ export function playbackAction(
   return 'none';
 }
 
+/**
+ * Where a loop sends playback: once the playhead reaches the loop's end (or has left it, as a
+ * seek elsewhere does), back to its start. Null while paused and while inside the loop. A seek
+ * out of the loop is a way out of it only by turning the loop off.
+ */
+export function loopRestart(loop: MediaSpan | null, time: number, playing: boolean): number | null {
+  if (!loop || !playing) return null;
+  return time >= loop.end - EDGE || time < loop.start - EDGE ? loop.start : null;
+}
+
+/** The speeds offered for study (pitch is kept), slowest first. */
+export const PLAYBACK_RATES = [0.5, 0.6, 0.75, 0.9, 1, 1.1, 1.25, 1.5] as const;
+
 /** The elapsed / total display, relative to mediaStart and mediaEnd. */
 export function elapsedAndTotal(span: MediaSpan, time: number): [number, number] {
   const total = Math.max(0, span.end - span.start);

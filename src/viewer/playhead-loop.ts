@@ -1,7 +1,7 @@
 import { formatTime } from '../shared/time-format';
 import type { MediaAdapter } from './media/media-adapter';
 import type { PublishedClock } from './playback-clock';
-import { elapsedAndTotal, playbackAction, type MediaSpan } from './playback-rules';
+import { elapsedAndTotal, loopRestart, playbackAction, type MediaSpan } from './playback-rules';
 
 export interface PlayheadTargets {
   /** The playhead line; moved with a transform, never re-laid out. */
@@ -38,6 +38,8 @@ export class PlayheadLoop {
   private lastPlaying = false;
   private lastClockAt = 0;
   private running = false;
+  /** The span played over and over, or null. */
+  private loop: MediaSpan | null = null;
 
   constructor(
     private readonly media: MediaAdapter,
@@ -64,12 +66,22 @@ export class PlayheadLoop {
     cancelAnimationFrame(this.frame);
   }
 
+  /** Plays `span` over and over until it is set to null. */
+  setLoop(span: MediaSpan | null): void {
+    this.loop = span;
+  }
+
   private readonly tick = (now: number): void => {
     if (!this.running) return;
     this.frame = requestAnimationFrame(this.tick);
     const media = this.media;
     let time = media.currentTime();
     const playing = media.isPlaying();
+    const restart = loopRestart(this.loop, time, playing);
+    if (restart !== null) {
+      media.seek(restart);
+      time = restart;
+    }
     const action = playbackAction(this.span, time, playing, media.external);
     switch (action) {
       case 'stop':

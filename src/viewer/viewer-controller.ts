@@ -4,7 +4,7 @@ import { timeToX } from '../shared/viewer-layout/time-scale';
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import type { MediaAdapter } from './media/media-adapter';
 import type { PublishedClock } from './playback-clock';
-import { clampToSpan, seekApplies, type SeekRequest } from './playback-rules';
+import { clampToSpan, seekApplies, type MediaSpan, type SeekRequest } from './playback-rules';
 import { PlayheadLoop } from './playhead-loop';
 import type { ViewerFileClient } from './viewer-file-client';
 import { ViewerInput, type InputElements, type Selection } from './viewer-input';
@@ -146,10 +146,32 @@ export class ViewerController {
     else this.play();
   }
 
+  /** Stops playback, and any loop, back at the start. */
   stop(): void {
+    this.loop.setLoop(null);
     this.media.pause();
     this.media.seek(this.header.start);
     this.loop.refresh();
+  }
+
+  /** Plays at `rate` times the normal speed, at the same pitch. */
+  setRate(rate: number): void {
+    this.media.setRate(rate);
+  }
+
+  /**
+   * Plays the selection over and over from its start (a segment's span, a point's up to the next), or ends the loop.
+   * Resolves to the span looped, or null when there is none (no selection, or off).
+   */
+  async loopSelection(on: boolean): Promise<MediaSpan | null> {
+    const span = on ? await this.input.selectionSpan(this.header.end) : null;
+    this.loop.setLoop(span);
+    if (span) {
+      this.media.seek(span.start);
+      this.loop.refresh();
+      this.play();
+    }
+    return span;
   }
 
   seek(request: SeekRequest): void {

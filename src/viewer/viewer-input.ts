@@ -8,7 +8,7 @@ import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import type { ViewLayout } from '../shared/viewer-layout/view-layout';
 import { hoverText } from './component-inspector';
 import { HoverTip } from './hover-tip';
-import type { SeekRequest } from './playback-rules';
+import type { MediaSpan, SeekRequest } from './playback-rules';
 import { attachSeekDrag, type SeekDrag } from './seek-drag';
 import type { ViewerFileClient } from './viewer-file-client';
 import type { ViewerStage } from './viewer-stage';
@@ -154,6 +154,22 @@ export class ViewerInput {
       return index === null ? null : { timeline: header.index, index };
     }
     return null;
+  }
+
+  /**
+   * The span the selection covers: a segment's own, a point's up to the next component of its
+   * timeline (or to `end` after the last); null without a selection.
+   */
+  async selectionSpan(end: number): Promise<MediaSpan | null> {
+    const selected = this.selected;
+    if (!selected) return null;
+    const start = componentTime(selected.component);
+    const own = componentEnd(selected.component);
+    if (own !== null && own > start) return { start, end: own };
+    const next = await this.client.api.neighbour(selected.ref, 'right');
+    const after = next ? await this.client.api.component(next) : null;
+    const until = after ? componentTime(after) : end;
+    return { start, end: until > start ? until : end };
   }
 
   private setSelection(selection: Selection | null): void {

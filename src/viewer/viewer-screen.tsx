@@ -18,6 +18,7 @@ import { useViewerKeys } from './use-viewer-keys';
 import type { ViewerFileClient } from './viewer-file-client';
 import { ViewerMedia } from './viewer-media';
 import { ViewerToolbar, type VideoSize } from './viewer-toolbar';
+import { useStudyPlayback } from './use-study-playback';
 
 interface ViewerScreenProps {
   header: ViewerHeader;
@@ -95,6 +96,7 @@ function LoadedViewer({
   const { controllerRef, playing, selection, problem, stack, shareMoment } = viewer;
   useViewerKeys(controllerRef);
   const goToBar = useGoToBar(client, controllerRef);
+  const study = useStudyPlayback(controllerRef, selection !== null);
   // The score PDF panel reads the same media clock as the playhead, once per frame.
   const pdfs = useMemo(() => pdfSources(header.timelines), [header]);
   const loadPageWindows = useCallback(
@@ -130,7 +132,7 @@ function LoadedViewer({
           clockRef={clockRef}
           initialClock={`${formatTime(0)} / ${formatTime(header.end - header.start)}`}
           onPlayPause={() => control()?.togglePlay()}
-          onStop={() => control()?.stop()}
+          {...study}
           onZoomIn={() => control()?.zoomStep(1)}
           onZoomOut={() => control()?.zoomStep(-1)}
           onFit={() => control()?.fitToScreen()}

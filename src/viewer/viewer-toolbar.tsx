@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode, type Ref } from 'react';
 
 import type { VideoSize } from '../shared/early-paint/early-page';
+import { PLAYBACK_RATES } from './playback-rules';
 
 export { VIDEO_WIDTHS, type VideoSize } from '../shared/early-paint/early-page';
 
@@ -21,6 +22,13 @@ interface ToolbarProps {
   onCopyLink: () => Promise<string | null>;
   /** Goes to a bar by its printed number; says why not when it cannot ('No bar 99'). */
   onGoToBar: ((number: number) => Promise<string | null>) | null;
+  /** Playback speed (pitch kept), one of PLAYBACK_RATES. */
+  rate: number;
+  onRate: (rate: number) => void;
+  /** Whether a component is selected, whose span a loop would play. */
+  canLoop: boolean;
+  looping: boolean;
+  onLoop: () => void;
 }
 
 function Icon({ path }: { path: string }) {
@@ -36,6 +44,9 @@ function ToolbarButton(props: {
   label: string;
   title?: string;
   onClick: () => void;
+  /** A toggle's state (aria-pressed); a plain button leaves it out. */
+  pressed?: boolean;
+  disabled?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -43,6 +54,8 @@ function ToolbarButton(props: {
       type="button"
       className="viewer-icon-button"
       aria-label={props.label}
+      aria-pressed={props.pressed}
+      disabled={props.disabled}
       title={props.title ?? props.label}
       onClick={props.onClick}
     >
@@ -58,6 +71,16 @@ const ZOOM_IN = 'M9 4h2v5h5v2h-5v5H9v-5H4V9h5z';
 const ZOOM_OUT = 'M4 9h12v2H4z';
 const FIT = 'M2 4h6v2H4v2H2zM12 4h6v4h-2V6h-4zM2 12h2v2h4v2H2zM16 12h2v4h-6v-2h4z';
 const LINK = 'M8.5 11.5l3-3M7 9l-2 2a2.8 2.8 0 004 4l2-2M13 11l2-2a2.8 2.8 0 00-4-4L9 7';
+const LOOP = 'M4 9V8a3 3 0 013-3h8l-2.5-2.5M16 11v1a3 3 0 01-3 3H5l2.5 2.5';
+
+/** A line icon (drawn with the stroke, not filled). */
+function LineIcon({ path }: { path: string }) {
+  return (
+    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d={path} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    </svg>
+  );
+}
 
 /** How long the link button's message stays, in milliseconds. */
 const COPIED_MS = 2500;
@@ -86,6 +109,33 @@ export function ViewerToolbar(props: ToolbarProps) {
           <ToolbarButton label="Stop" onClick={props.onStop}>
             <Icon path={STOP} />
           </ToolbarButton>
+          <ToolbarButton
+            label="Loop the selection"
+            title={
+              props.looping
+                ? 'Loop the selection (on: Stop or this button ends it)'
+                : 'Loop the selection'
+            }
+            pressed={props.looping}
+            disabled={!props.canLoop && !props.looping}
+            onClick={props.onLoop}
+          >
+            <LineIcon path={LOOP} />
+          </ToolbarButton>
+          <label className="viewer-speed">
+            <span>Speed</span>
+            <select
+              aria-label="Playback speed"
+              value={String(props.rate)}
+              onChange={(event) => props.onRate(Number(event.target.value))}
+            >
+              {PLAYBACK_RATES.map((rate) => (
+                <option key={rate} value={String(rate)}>
+                  {`${rate}×`}
+                </option>
+              ))}
+            </select>
+          </label>
         </>
       )}
       <output className="viewer-clock" ref={props.clockRef} aria-label="Elapsed / total time">
@@ -105,15 +155,7 @@ export function ViewerToolbar(props: ToolbarProps) {
         label="Copy a link to this position"
         onClick={() => void props.onCopyLink().then((said) => setNotice(said ?? ''))}
       >
-        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-          <path
-            d={LINK}
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-          />
-        </svg>
+        <LineIcon path={LINK} />
       </ToolbarButton>
       {goToBar && (
         <form

@@ -30,6 +30,10 @@ export function htmlMediaAdapter(element: HTMLMediaElement, start: number): Medi
     seek: (time) => {
       element.currentTime = time;
     },
+    setRate: (rate) => {
+      element.preservesPitch = true;
+      element.playbackRate = rate;
+    },
     dispose: () => {
       element.removeEventListener('play', onPlay);
       element.removeEventListener('pause', onPause);

@@ -12,6 +12,8 @@ export interface MediaAdapter {
   play(): void;
   pause(): void;
   seek(time: number): void;
+  /** Plays at `rate` times the normal speed, at the same pitch. */
+  setRate(rate: number): void;
   /** Releases the player, its listeners and timers. */
   dispose(): void;
 }
@@ -29,6 +31,7 @@ export function abstractClock(start: number): MediaAdapter {
     seek: (t) => {
       time = t;
     },
+    setRate: () => undefined,
     dispose: () => undefined,
   };
 }

@@ -10,6 +10,7 @@ interface YouTubePlayer {
   playVideo(): void;
   pauseVideo(): void;
   seekTo(seconds: number, allowSeekAhead: boolean): void;
+  setPlaybackRate(rate: number): void;
   destroy(): void;
 }
 
@@ -76,6 +77,7 @@ export function youtubeAdapter(
   let time = start;
   let playing = false;
   let playWhenReady = false;
+  let rate = 1;
   const poll = window.setInterval(() => {
     if (!player || !ready) return;
     time = player.getCurrentTime();
@@ -96,6 +98,7 @@ export function youtubeAdapter(
           onReady: () => {
             ready = true;
             player?.seekTo(time, true);
+            if (rate !== 1) player?.setPlaybackRate(rate);
             if (playWhenReady) player?.playVideo();
           },
           onStateChange: (event) => {
@@ -126,6 +129,10 @@ export function youtubeAdapter(
     seek: (t) => {
       time = t;
       if (ready) player?.seekTo(t, true);
+    },
+    setRate: (next) => {
+      rate = next;
+      if (ready) player?.setPlaybackRate(next);
     },
     dispose: () => {
       disposed = true;

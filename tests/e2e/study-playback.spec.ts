@@ -1,0 +1,82 @@
+/**
+ * Playback for study on an example recording: a slower or faster speed at the same pitch, and a
+ * loop of the selected chord, played over and over until Stop.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { HarmonyComponentJson, ViewerFileJson } from '../../src/shared/api-types';
+
+const EXAMPLE = 135;
+
+const audio = (page: Page) =>
+  page.locator('audio').evaluate((a: HTMLAudioElement) => ({
+    time: a.currentTime,
+    rate: a.playbackRate,
+    pitchKept: a.preservesPitch,
+    paused: a.paused,
+  }));
+
+/** A chord of the example and where the next component of its timeline starts. */
+async function chordWithItsSpan(page: Page) {
+  const json = (await (
+    await page.request.get(`/api/v1/files/${EXAMPLE}/json`)
+  ).json()) as ViewerFileJson;
+  const harmony = json.timelines.find((t) => t.kind === 'HARMONY_TIMELINE')!;
+  const sorted = [...(harmony.components as HarmonyComponentJson[])].sort(
+    (a, b) => a.time - b.time,
+  );
+  // A chord a second or two long, past the first bars (the recording has started to sound).
+  const at = sorted.findIndex(
+    (c, i) =>
+      c.kind === 'HARMONY' &&
+      c.time > 5 &&
+      sorted[i + 1] !== undefined &&
+      sorted[i + 1]!.time - c.time > 1 &&
+      sorted[i + 1]!.time - c.time < 2.5,
+  );
+  expect(at).toBeGreaterThan(0);
+  return { chord: sorted[at]!, end: sorted[at + 1]!.time };
+}
+
+test('the speed changes playback at the same pitch, and the loop plays the selected chord until Stop', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const { chord, end } = await chordWithItsSpan(page);
+  await page.goto(`/viewer/${EXAMPLE}?t=${chord.time}&c=${chord.id}`);
+  await expect(page.getByTestId('timelines')).toHaveAttribute('data-drawn', 'true');
+
+  const speed = page.getByRole('combobox', { name: 'Playback speed' });
+  await expect(speed).toHaveValue('1');
+  await speed.selectOption('1.5');
+  expect(await audio(page)).toMatchObject({ rate: 1.5, pitchKept: true });
+
+  const loop = page.getByRole('button', { name: 'Loop the selection' });
+  await expect(loop).toHaveAttribute('aria-pressed', 'false');
+  await loop.click();
+  await expect(loop).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+
+  // Sampled for three passes of the chord: never outside it, and back at its start each time.
+  const samples: number[] = [];
+  const until = Date.now() + (((end - chord.time) / 1.5) * 3 + 1) * 1000;
+  while (Date.now() < until) {
+    samples.push((await audio(page)).time);
+    await page.waitForTimeout(40);
+  }
+  const playing = samples.slice(5);
+  for (const time of playing) {
+    expect(time).toBeGreaterThanOrEqual(chord.time - 0.05);
+    expect(time).toBeLessThanOrEqual(end + 0.15);
+  }
+  const restarts = playing.filter((time, i) => i > 0 && time < playing[i - 1]! - 0.3).length;
+  expect(restarts).toBeGreaterThanOrEqual(2);
+
+  // Stop ends the loop and playback; the loop button is off again.
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(loop).toHaveAttribute('aria-pressed', 'false');
+  expect((await audio(page)).paused).toBe(true);
+  // Without a selection there is nothing to loop.
+  await page.getByRole('button', { name: 'Close inspector' }).click();
+  await expect(loop).toBeDisabled();
+  await page.screenshot({ path: test.info().outputPath('study-playback-1440.png') });
+});
