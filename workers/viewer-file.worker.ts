@@ -68,6 +68,7 @@ const api: ViewerFileWorkerApi = {
   prefetch: (request) => session.prefetch(request),
   warmUp: (first) => session.warmUp(first),
   component: (ref) => session.component(ref),
+  componentContext: (ref) => session.componentContext(ref),
   neighbour: (ref, key) => session.neighbour(ref, key),
   findComponent: (id) => session.findComponent(id),
   usePeaks: (bytes) => session.usePeaks(bytes),

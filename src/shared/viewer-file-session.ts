@@ -12,6 +12,7 @@ import {
 } from './timeline-tables/timeline-tables';
 import { timelineTrack, type TimelineTrack } from './timeline-tables/timeline-tracks';
 import { neighbourComponent, type NavigationKey } from './viewer-layout/component-navigation';
+import { componentContext, type ComponentContext } from './viewer-layout/component-context';
 import type { PreparedFile, ViewerHeader } from './viewer-layout/viewer-document';
 import {
   isPreparedPayload,
@@ -209,6 +210,14 @@ export class ViewerFileSession {
     return this.requireFile().timelines[ref.timeline]?.components[ref.index] ?? null;
   }
 
+  /** Where a component stands in the music: its bar and beat, a chord's key in force. */
+  componentContext(ref: ComponentRef): ComponentContext | null {
+    const timeline = this.requireFile().timelines[ref.timeline];
+    const component = timeline?.components[ref.index];
+    if (!timeline || !component) return null;
+    return componentContext(timeline.components, component, this.timeMap());
+  }
+
   neighbour(ref: ComponentRef, key: NavigationKey): ComponentRef | null {
     const timeline = this.requireFile().timelines[ref.timeline];
     if (!timeline) return null;
@@ -324,6 +333,7 @@ export interface ViewerFileApi {
   prefetch(request: ViewRequest): void;
   warmUp(first: ViewRequest): void;
   component(ref: ComponentRef): ComponentJson | null;
+  componentContext(ref: ComponentRef): ComponentContext | null;
   neighbour(ref: ComponentRef, key: NavigationKey): ComponentRef | null;
   findComponent(id: number): ComponentRef | null;
   barStart(number: number, pass: number | null, after?: number | null): number | null;

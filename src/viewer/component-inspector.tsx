@@ -1,6 +1,7 @@
 import type { ComponentJson } from '../shared/api-types';
 import { formatTime } from '../shared/time-format';
 import { noteName } from '../shared/viewer-layout/score-notes';
+import type { ComponentContext } from '../shared/viewer-layout/component-context';
 import type { ViewerKind } from '../shared/viewer-layout/timeline-kinds';
 
 type Field = [label: string, value: string];
@@ -16,6 +17,23 @@ const KIND_TITLES: Record<ViewerKind, string> = {
   SCORE: 'Note',
   RANGE: 'Range',
 };
+
+const INVERSIONS = ['root position', 'first inversion', 'second inversion', 'third inversion'];
+const DEGREES = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII'];
+
+/** A chord's own fields: its numeral as shown and what makes it up. */
+function chordFields(c: Record<string, unknown>): Field[] {
+  const label = typeof c.label === 'string' ? c.label : '';
+  const applied = typeof c.applied_to === 'number' && c.applied_to > 0 ? c.applied_to : 0;
+  const quality = typeof c.quality === 'string' ? c.quality.replace(/[-_]/g, ' ') : '';
+  const inversion = typeof c.inversion === 'number' ? (INVERSIONS[c.inversion] ?? '') : '';
+  return [
+    ['Quality', quality],
+    ['Inversion', inversion],
+    // The label shows the applied degree in the applied key's case ('V7/ii').
+    ['Applied to', applied ? (/\/(.+)$/.exec(label)?.[1] ?? DEGREES[applied] ?? '') : ''],
+  ];
+}
 
 /** The fields SPEC.md section 3 lists for each viewer component kind. */
 function inspectorFields(kind: ViewerKind, component: ComponentJson, rowName?: string): Field[] {
@@ -48,6 +66,7 @@ function inspectorFields(kind: ViewerKind, component: ComponentJson, rowName?: s
         ['Label', text('label')],
         ['Kind', c.kind === 'MODE' ? 'Key' : 'Harmony'],
         ['Time', time('time')],
+        ...(c.kind === 'MODE' ? [] : chordFields(c)),
         ['Comments', text('comments')],
       ];
     case 'AUDIOWAVE':
@@ -108,6 +127,8 @@ interface InspectorProps {
   kind: ViewerKind;
   timelineName: string;
   component: ComponentJson;
+  /** Its bar and beat, a chord's key in force: shown where known. */
+  context: ComponentContext | null;
   /** Range timelines: the name of each row by its id. */
   rowNames?: ReadonlyMap<string, string>;
   onClose: () => void;
@@ -117,12 +138,20 @@ export function ComponentInspector({
   kind,
   timelineName,
   component,
+  context,
   rowNames,
   onClose,
 }: InspectorProps) {
   const rowId = (component as { row_id?: unknown }).row_id;
   const rowName = typeof rowId === 'string' ? rowNames?.get(rowId) : undefined;
   const fields = inspectorFields(kind, component, rowName);
+  // Where it stands in the music, after its time: the key in force, the bar and beat.
+  const at = fields.findIndex(([label]) => label === 'Time' || label === 'Start') + 1;
+  const musical: Field[] = [
+    ...(context?.key ? [['Key', context.key] as Field] : []),
+    ...(context?.bar ? [['Bar', context.bar] as Field] : []),
+  ];
+  if (musical.length > 0) fields.splice(at > 0 ? at : fields.length, 0, ...musical);
   return (
     <aside className="viewer-inspector" aria-label="Inspector" data-testid="inspector">
       <div className="viewer-inspector__head">

@@ -73,6 +73,7 @@ export class ViewerController {
       seek: (request) => this.seek(request),
       play: () => this.play(),
       follow: (time) => this.view.follow(time),
+      zoomAt: (factor, anchorX) => this.view.zoomAt(factor, anchorX),
       selection: (selection) => listener.selection(selection),
       viewportWidth: () => this.view.viewportWidth,
     });

@@ -109,6 +109,7 @@ function inProcessClient(): ViewerFileClient {
     prefetch: async (request) => (await loading).prefetch(request),
     warmUp: async (first) => (await loading).warmUp(first),
     component: async (ref) => (await loading).component(ref),
+    componentContext: async (ref) => (await loading).componentContext(ref),
     neighbour: async (ref, key) => (await loading).neighbour(ref, key),
     findComponent: async (id) => (await loading).findComponent(id),
     usePeaks: async (bytes) => (await loading).usePeaks(bytes),

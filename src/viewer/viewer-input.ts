@@ -1,6 +1,7 @@
 import type { ComponentJson } from '../shared/api-types';
 import type { SelectionBox } from '../shared/stage-paint/paint-view';
 import type { ComponentRef } from '../shared/viewer-file-session';
+import type { ComponentContext } from '../shared/viewer-layout/component-context';
 import type { NavigationKey } from '../shared/viewer-layout/component-navigation';
 import { hitComponent } from '../shared/viewer-layout/hit-test';
 import { timeToX, xToTime } from '../shared/viewer-layout/time-scale';
@@ -10,12 +11,15 @@ import { hoverText } from './component-inspector';
 import { HoverTip } from './hover-tip';
 import type { MediaSpan, SeekRequest } from './playback-rules';
 import { attachSeekDrag, type SeekDrag } from './seek-drag';
+import { attachWheelZoom } from './wheel-zoom';
 import type { ViewerFileClient } from './viewer-file-client';
 import type { ViewerStage } from './viewer-stage';
 
 export interface Selection {
   ref: ComponentRef;
   component: ComponentJson;
+  /** Its bar and beat, a chord's key in force (the inspector's). */
+  context: ComponentContext | null;
 }
 
 /** The start (segments) or time (points) of a component: where selecting it seeks to. */
@@ -43,6 +47,8 @@ export interface InputActions {
   play(): void;
   /** Brings a time into view. */
   follow(time: number): void;
+  /** Zooms by `factor` around viewport x `anchorX`. */
+  zoomAt(factor: number, anchorX: number): void;
   selection(selection: Selection | null): void;
   viewportWidth(): number;
 }
@@ -57,6 +63,7 @@ export class ViewerInput {
   private disposed = false;
   private readonly seekDrags: SeekDrag[];
   private readonly hover: HoverTip;
+  private readonly detachWheel: () => void;
 
   constructor(
     private readonly header: ViewerHeader,
@@ -75,6 +82,9 @@ export class ViewerInput {
         seek,
       }),
     ];
+    this.detachWheel = attachWheelZoom(elements.stage, (factor, clientX) =>
+      actions.zoomAt(factor, clientX - this.stage.canvasBox().left),
+    );
     this.hover = new HoverTip(elements.stage, elements.hover, {
       hit: (x, y) => this.hit(x, y),
       describe: async (ref) => {
@@ -96,9 +106,12 @@ export class ViewerInput {
       this.setSelection(null);
       return null;
     }
-    const component = await this.client.api.component(ref);
+    const [component, context] = await Promise.all([
+      this.client.api.component(ref),
+      this.client.api.componentContext(ref),
+    ]);
     if (this.disposed) return null;
-    this.setSelection(component ? { ref, component } : null);
+    this.setSelection(component ? { ref, component, context } : null);
     return this.selected;
   }
 
@@ -201,6 +214,7 @@ export class ViewerInput {
   dispose(): void {
     this.disposed = true;
     for (const drag of this.seekDrags) drag.dispose();
+    this.detachWheel();
     this.hover.dispose();
   }
 }

@@ -168,6 +168,7 @@ function LoadedViewer({
             kind={selectedHeader.kind}
             timelineName={selectedHeader.name}
             component={selection.component}
+            context={selection.context}
             rowNames={new Map((selectedHeader.rows ?? []).map((row) => [row.id, row.name]))}
             onClose={() => void control()?.select(null)}
           />

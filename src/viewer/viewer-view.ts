@@ -15,6 +15,7 @@ import {
   scrollWidth,
   showing,
   shownSeconds,
+  zoomedAt,
   zoomStepped,
   type ViewState,
 } from '../shared/viewer-layout/view-state';
@@ -151,6 +152,12 @@ export class ViewerView {
   zoomStep(direction: 1 | -1, startedAt = performance.now()): void {
     this.lastZoomDirection = direction;
     const next = zoomStepped(this.view, direction, this.media.currentTime(), this.viewBefore);
+    if (next) this.setView(next, startedAt);
+  }
+
+  /** Zooms by `factor` around viewport x `anchorX` (Ctrl+wheel, a trackpad's pinch). */
+  zoomAt(factor: number, anchorX: number, startedAt = performance.now()): void {
+    const next = zoomedAt(this.view, factor, anchorX);
     if (next) this.setView(next, startedAt);
   }
 

@@ -4,6 +4,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { HarmonyComponentJson, ViewerFileJson } from '../../src/shared/api-types';
+import { fileTimeMap } from '../../src/shared/time-map/beat-timeline-fields';
+import { positionText } from '../../src/shared/time-map/musical-text';
 
 const EXAMPLE = 135;
 
@@ -34,16 +36,32 @@ async function chordWithItsSpan(page: Page) {
       sorted[i + 1]!.time - c.time < 2.5,
   );
   expect(at).toBeGreaterThan(0);
-  return { chord: sorted[at]!, end: sorted[at + 1]!.time };
+  const key = sorted.filter((c) => c.kind === 'MODE' && c.time <= sorted[at]!.time).at(-1)!;
+  const map = fileTimeMap(json.timelines, null)!;
+  const bar = positionText(map, map.position(sorted[at]!.time)!);
+  return { chord: sorted[at]!, end: sorted[at + 1]!.time, key: key.label, bar };
 }
 
-test('the speed changes playback at the same pitch, and the loop plays the selected chord until Stop', async ({
+test('the inspector places a chord, the speed keeps the pitch, and the loop plays the chord until Stop', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  const { chord, end } = await chordWithItsSpan(page);
+  const { chord, end, key, bar } = await chordWithItsSpan(page);
   await page.goto(`/viewer/${EXAMPLE}?t=${chord.time}&c=${chord.id}`);
   await expect(page.getByTestId('timelines')).toHaveAttribute('data-drawn', 'true');
+
+  // The inspector says where the chord stands: its key in force, its bar and beat, its makeup.
+  const inspector = page.getByRole('complementary', { name: 'Inspector' });
+  const field = (name: string) =>
+    inspector
+      .locator('.viewer-inspector__field')
+      .filter({ has: page.getByText(name, { exact: true }) })
+      .locator('dd');
+  await expect(field('Label')).toHaveText(chord.label);
+  await expect(field('Key')).toHaveText(key);
+  await expect(field('Bar')).toHaveText(bar);
+  await expect(field('Inversion')).toHaveText(/root position|inversion/);
+  await expect(field('Quality')).not.toHaveText('—');
 
   const speed = page.getByRole('combobox', { name: 'Playback speed' });
   await expect(speed).toHaveValue('1');

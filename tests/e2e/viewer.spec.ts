@@ -150,6 +150,39 @@ test.describe('viewer', () => {
       .toBe(4);
   });
 
+  test('Ctrl+wheel (a trackpad pinch) zooms the timelines around the pointer, not the page', async ({
+    page,
+  }) => {
+    await openViewer(page, '/viewer/135');
+    const timelines = page.getByTestId('timelines');
+    const scroller = page.getByTestId('timelines-scroller');
+    const axis = await timeAxis(page);
+    const pixelRatio = await page.evaluate(() => window.devicePixelRatio);
+    const pointer = 400;
+    await page.mouse.move(axis.x + pointer, axis.y + 40);
+    // The fraction of the file under the pointer, from the zoom and the scroll.
+    const fractionAtPointer = async () => {
+      const zoom = Number(await timelines.getAttribute('data-zoom'));
+      const scrollLeft = await scroller.evaluate((element) => element.scrollLeft);
+      return (pointer + scrollLeft) / (axis.width * zoom);
+    };
+    const before = await fractionAtPointer();
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -100);
+    await expect(timelines).toHaveAttribute('data-zoom', '1.2000');
+    await page.mouse.wheel(0, -100);
+    await expect(timelines).toHaveAttribute('data-zoom', '1.4400');
+    // A pinch's small steps zoom by as much as the fingers move.
+    await page.mouse.wheel(0, 30);
+    await page.keyboard.up('Control');
+    await expect
+      .poll(async () => Number(await timelines.getAttribute('data-zoom')))
+      .toBeCloseTo(1.44 / 1.2 ** 0.3, 3);
+    expect(Math.abs((await fractionAtPointer()) - before) * axis.width).toBeLessThan(1.5);
+    // The page itself did not zoom.
+    expect(await page.evaluate(() => window.devicePixelRatio)).toBe(pixelRatio);
+  });
+
   test('zoomed in, a sideways wheel, the scrollbar and a touch drag scroll the timelines', async ({
     page,
   }) => {

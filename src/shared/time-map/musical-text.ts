@@ -29,6 +29,11 @@ export function barAndBeat(measure: number, pass: number, beat: number): string 
   return `${measure}${playing}, beat ${beatText({ beat })}`;
 }
 
+/** '12, beat 3', or '9 (1st time), beat 2' for a bar the music plays more than once. */
+export function positionText(map: TimeMap, position: MusicalPosition): string {
+  return `${barText(map, position)}, beat ${beatText(position)}`;
+}
+
 /** The bar and beat cells of a time: empty off the map (before the first beat, after the end). */
 export function musicalCells(map: TimeMap, time: number): [string, string] {
   const position = map.position(time);

@@ -12,8 +12,10 @@ import {
   scrollWidth,
   showing,
   shownSeconds,
+  zoomedAt,
   zoomStepped,
 } from './view-state';
+import { xToTime } from './time-scale';
 
 const view = initialView(0, 100, 1000);
 
@@ -26,6 +28,18 @@ describe('the view state', () => {
       width: timeAxisWidth(1000),
     });
     expect(scrollWidth(view)).toBeLessThanOrEqual(1000);
+  });
+
+  it('zooms by any factor around the pointer: the time under it stays under it', () => {
+    const deep = { ...view, zoom: 4, scrollLeft: 900 };
+    const before = xToTime(scaleOf(deep), 300);
+    const pinched = zoomedAt(deep, 1.07, 300)!;
+    expect(pinched.zoom).toBeCloseTo(4.28);
+    expect(xToTime(scaleOf(pinched), 300)).toBeCloseTo(before, 6);
+    const out = zoomedAt(deep, 1 / 1.3, 300)!;
+    expect(xToTime(scaleOf(out), 300)).toBeCloseTo(before, 6);
+    // At the widest view there is nothing further out.
+    expect(zoomedAt(view, 0.5, 300)).toBeNull();
   });
 
   it('zooms around the playhead while it is on screen, else around the centre', () => {

@@ -92,6 +92,18 @@ export function zoomStepped(
 }
 
 /**
+ * The view zoomed by `factor` around viewport x `anchorX` (Ctrl+wheel, a trackpad's pinch): the
+ * time under the pointer stays under it. Null at a zoom limit.
+ */
+export function zoomedAt(view: ViewState, factor: number, anchorX: number): ViewState | null {
+  const scale = scaleOf(view);
+  const zoom = clampZoom(scale, view.zoom * factor);
+  if (zoom === view.zoom) return null;
+  const anchor = Math.min(Math.max(anchorX, 0), view.viewportWidth);
+  return withView(view, zoom, zoomAround(scale, zoom, anchor, view.viewportWidth));
+}
+
+/**
  * Views that differ only by rounding (a step in and one out multiply and divide the zoom): the
  * same view, to be asked for as the same request and so found among the views laid out before.
  */
