@@ -6,7 +6,10 @@ import type {
 } from '../shared/early-paint/early-painter';
 import type { OpenResult, ViewerFileApi } from '../shared/viewer-file-session';
 import type { ViewerBytesRequest } from './viewer-data';
-import type { ViewLayout, ViewRequest } from '../shared/viewer-layout/view-layout';
+import { sameView, type ViewLayout, type ViewRequest } from '../shared/viewer-layout/view-layout';
+
+/** The most views asked for ahead at once: the zoom steps in and out, and the first view. */
+const MAX_AHEAD = 3;
 
 /** The file session's API as the page sees it: every call is asynchronous, in a worker or not. */
 export type FileApi = {
@@ -66,21 +69,34 @@ export interface ViewerFileClient {
  * ahead once the page has had its first view, not before it (the session answers in order).
  */
 export function clientCalls(api: FileApi, transfer: (bytes: ArrayBuffer) => ArrayBuffer) {
-  const ahead = (request: ViewRequest) => void api.prefetch(request).catch(() => undefined);
+  // Views asked for ahead come to the page (and, from the file worker, to the stage painter)
+  // before a step needs them: a step then costs no round trip to the file worker, which is
+  // about a frame. Each answers one request for its view; the session keeps them besides.
+  let ahead: { request: ViewRequest; layout: Promise<ViewLayout> }[] = [];
+  const prefetchLayout = (request: ViewRequest) => {
+    if (ahead.some((entry) => sameView(entry.request, request))) return;
+    const layout = api.layout(request);
+    // A view nobody asks for must not surface as an unhandled rejection.
+    layout.catch(() => undefined);
+    ahead = [...ahead, { request, layout }].slice(-MAX_AHEAD);
+  };
   let warmUpFrom: ViewRequest | null = null;
   const opening = async <Result extends OpenResult | null>(
     open: () => Promise<Result>,
     firstView?: ViewRequest,
   ): Promise<Result> => {
+    ahead = [];
     const result = await open();
     if (result?.ok && firstView) {
-      ahead(firstView);
+      void api.prefetch(firstView).catch(() => undefined);
       warmUpFrom = firstView;
     }
     return result;
   };
   const layout = async (request: ViewRequest) => {
-    const laidOut = await api.layout(request);
+    const found = ahead.find((entry) => sameView(entry.request, request));
+    ahead = ahead.filter((entry) => entry !== found);
+    const laidOut = await (found?.layout ?? api.layout(request));
     const first = warmUpFrom;
     warmUpFrom = null;
     if (first) void api.warmUp(first).catch(() => undefined);
@@ -92,7 +108,7 @@ export function clientCalls(api: FileApi, transfer: (bytes: ArrayBuffer) => Arra
       opening(() => api.open(transfer(bytes)), firstView),
     showHidden: (show: boolean) => api.showHidden(show),
     layout,
-    prefetchLayout: ahead,
+    prefetchLayout,
     usePeaks: (bytes: ArrayBuffer) => api.usePeaks(transfer(bytes)),
   };
 }

@@ -83,9 +83,21 @@ describe('planEarlyPage', () => {
     const onPhone = planEarlyPage(header(), phone, tenPixelsAChar);
     expect(onPhone.stage.x).toBe(10 + 77);
     expect(onPhone.stage.width).toBe(340 - 77 - 1);
-    // Heading, then the toolbar (69 px on a phone), then the timelines: no strip in between.
+    // Heading, then the toolbar (69 px on a phone without a recording that plays), then the
+    // timelines: no strip in between.
     const headingEnd = onPhone.heading.y + onPhone.heading.lines.length * 26.984 + 12;
     expect(onPhone.ruler.y).toBe(Math.round(headingEnd + 69.05));
+    // A recording that plays adds a line of playback buttons and the speed.
+    const plays = planEarlyPage(
+      header((json) => {
+        json.concrete_work.storage = 'youtube';
+        json.concrete_work.url = 'https://www.youtube.com/watch?v=abcdefghijk';
+      }),
+      phone,
+      tenPixelsAChar,
+    );
+    const media = plays.placeholders[0]!.height;
+    expect(plays.ruler.y).toBe(Math.round(headingEnd + media + 113.05));
   });
 
   it('a narrower main column wraps the strip onto more rows, and the stage moves down', () => {

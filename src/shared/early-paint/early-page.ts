@@ -29,8 +29,12 @@ const HEADING = { size: 21.6, line: 26.984, marginTop: 4, marginBottom: 12 };
  * the left, 10 px of padding at the sides and 6 px above and under, then 6 px of margin.
  */
 const NOTE = { size: 14, line: 22.4, chrome: 2 + 12 + 4, sides: 4 + 20 + 1, margin: 6 };
-/** .viewer-toolbar: one line of 40 px buttons; on a phone the clock takes a line of its own. */
-const TOOLBAR = { height: 50, phoneHeight: 69.05 };
+/**
+ * .viewer-toolbar: one line of 40 px buttons. On a phone, a recording that plays takes three
+ * lines (the playback buttons and the speed, then zoom and link, then the clock), each 40 px and
+ * 4 px apart; without one (no play, stop, loop or speed), the clock takes the second line.
+ */
+const TOOLBAR = { height: 50, phoneHeight: 113.05, phoneHeightSilent: 69.05 };
 /** .timeline-tools__bar: a line of buttons, 0.5rem of margin above and under. */
 const TOOLS = { barHeight: 37.19, margin: 8 };
 /** .now-playing: a grid of 15rem columns 1.5rem apart, rows 0.25rem apart, in a bordered box. */
@@ -139,7 +143,9 @@ export function planEarlyPage(
       NOTE.chrome + lines.reduce((sum, n) => sum + n * NOTE.line, 0) + (lines.length - 1) * 2;
     place(mainWidth, height, NOTE.margin);
   }
-  place(mainWidth, phone ? TOOLBAR.phoneHeight : TOOLBAR.height);
+  const plays = header.concreteWork.storage !== 'abstract';
+  const phoneToolbar = plays ? TOOLBAR.phoneHeight : TOOLBAR.phoneHeightSilent;
+  place(mainWidth, phone ? phoneToolbar : TOOLBAR.height);
   if (!phone) {
     y += TOOLS.margin;
     place(120, TOOLS.barHeight, TOOLS.margin);
