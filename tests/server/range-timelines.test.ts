@@ -144,6 +144,9 @@ describe.each(databaseKinds)('Range timelines on %s', (kind) => {
       'row_name',
       'label',
       'comments',
+      'measure',
+      'pass',
+      'beat',
       'viewer_url',
     ]);
     expect(rows.map((row) => [row[6], row[7], row[8], row[9]])).toEqual([
