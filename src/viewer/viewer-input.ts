@@ -1,7 +1,7 @@
 import type { ComponentJson } from '../shared/api-types';
 import type { SelectionBox } from '../shared/stage-paint/paint-view';
 import type { ComponentRef } from '../shared/viewer-file-session';
-import type { ComponentContext } from '../shared/viewer-layout/component-context';
+import { componentTime, type ComponentContext } from '../shared/viewer-layout/component-context';
 import type { NavigationKey } from '../shared/viewer-layout/component-navigation';
 import { hitComponent } from '../shared/viewer-layout/hit-test';
 import { timeToX, xToTime } from '../shared/viewer-layout/time-scale';
@@ -22,10 +22,7 @@ export interface Selection {
   context: ComponentContext | null;
 }
 
-/** The start (segments) or time (points) of a component: where selecting it seeks to. */
-export function componentTime(component: ComponentJson): number {
-  return ('start' in component ? component.start : component.time) ?? 0;
-}
+export { componentTime };
 
 /** The end of a segment (hierarchy unit, note, audiowave bar); null for points. */
 function componentEnd(component: ComponentJson): number | null {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { barAndBeat, musicalCells, ordinal } from './musical-text';
-import { TimeMap } from './time-map';
+import { repeatedBarsMap } from './repeated-bars.test-support';
 
 describe('musical positions as text', () => {
   it('writes ordinals as English does', () => {
@@ -26,14 +26,7 @@ describe('musical positions as text', () => {
   });
 
   it('gives a time its bar (with the time through a repeat) and beat, none off the bars', () => {
-    // Bars of two beats a second apart, printed 1, 2, 1, 2.
-    const map = TimeMap.of({
-      beatTimes: [0, 1, 2, 3, 4, 5, 6, 7],
-      mediaLength: null,
-      beatPattern: [2],
-      beatsInMeasure: [2, 2, 2, 2],
-      measureNumbers: [1, 2, 1, 2],
-    })!;
+    const map = repeatedBarsMap();
     expect(musicalCells(map, 1)).toEqual(['1 (1st time)', '2']);
     expect(musicalCells(map, 4.5)).toEqual(['1 (2nd time)', '1.5']);
     expect(musicalCells(map, 30)).toEqual(['', '']);

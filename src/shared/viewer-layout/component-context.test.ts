@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ComponentJson, HarmonyComponentJson } from '../api-types';
-import { TimeMap } from '../time-map/time-map';
+import { repeatedBarsMap } from '../time-map/repeated-bars.test-support';
 import { componentContext } from './component-context';
 
 const chord = (id: number, time: number, label: string): HarmonyComponentJson =>
@@ -9,13 +9,7 @@ const key = (id: number, time: number, label: string): HarmonyComponentJson =>
   ({ id, kind: 'MODE', time, label, step: 0, accidental: 0 }) as HarmonyComponentJson;
 
 // Bars of two beats a second apart, printed 1, 2, 1, 2 (a repeat).
-const map = TimeMap.of({
-  beatTimes: [0, 1, 2, 3, 4, 5, 6, 7],
-  mediaLength: null,
-  beatPattern: [2],
-  beatsInMeasure: [2, 2, 2, 2],
-  measureNumbers: [1, 2, 1, 2],
-});
+const map = repeatedBarsMap();
 
 describe('componentContext', () => {
   const timeline = [

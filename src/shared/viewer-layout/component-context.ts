@@ -13,10 +13,9 @@ export interface ComponentContext {
   key: string | null;
 }
 
-function startOf(component: ComponentJson): number {
-  const c = component as { start?: unknown; time?: unknown };
-  if (typeof c.start === 'number') return c.start;
-  return typeof c.time === 'number' ? c.time : 0;
+/** The start (segments) or time (points) of a component: where selecting it seeks to. */
+export function componentTime(component: ComponentJson): number {
+  return ('start' in component ? component.start : component.time) ?? 0;
 }
 
 export function componentContext(
@@ -24,7 +23,7 @@ export function componentContext(
   component: ComponentJson,
   map: TimeMap | null,
 ): ComponentContext {
-  const time = startOf(component);
+  const time = componentTime(component);
   const position = map?.position(time) ?? null;
   const bar = map && position ? positionText(map, position) : null;
   if ((component as { kind?: unknown }).kind !== 'HARMONY') return { bar, key: null };
