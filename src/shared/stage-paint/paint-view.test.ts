@@ -116,6 +116,20 @@ describe('paintView', () => {
     expect(at('/V').slice(1)).toEqual([127, 215]);
   });
 
+  it('raises a single figure, as notation sets it, without lowering the line', () => {
+    const plain = painted({ labels: [{ x: 4, y: 2, text: 'I', size: 12 }] });
+    const context = painted({
+      labels: [{ x: 4, y: 2, text: 'I', size: 12, figures: ['6'] }],
+    });
+    const at = (from: FakeCanvas2D, text: string) =>
+      from.drawn.find((d) => d.args[0] === text)!.args as [string, number, number];
+    // The text where a label without figures has it.
+    const [, , textBaseline] = at(context, 'I');
+    expect(textBaseline).toBe(at(plain, 'I')[2]);
+    // The figure's baseline a third of the text's size (4 px) above the text's, 1 px after it.
+    expect(at(context, '6').slice(1)).toEqual([115, textBaseline - 4]);
+  });
+
   it('reports the box of every label it painted on the stage, figures and text after included', () => {
     const context = new FakeCanvas2D();
     const boxes = paintView(

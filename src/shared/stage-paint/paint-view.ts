@@ -281,9 +281,9 @@ function baselineInLine(height: FontHeight, size: number): number {
 
 /**
  * One label as the page would set it in a line box of line-height 1 at (x, top + y), rounded
- * to whole pixels: the text, its figures stacked in a column of their own after it, centred
- * on the text's x-height (vertical-align: middle) with 1 px before and 2 px after, then the
- * text after the figures. Music glyphs hang from their baseline (DrawnLabel.y).
+ * to whole pixels: the text, its figures after it (one raised; several stacked in a column of
+ * their own, centred on the text's x-height) with 1 px before and 2 px after, then the text
+ * after the figures. Music glyphs hang from their baseline (DrawnLabel.y).
  */
 function label(
   measures: TextMeasures,
@@ -298,9 +298,10 @@ function label(
   const inLine = baselineInLine(height, drawn.size);
   const boxTop = Math.round(drawn.font === 'music' ? top + drawn.y - inLine : top + drawn.y);
   const figures = drawn.figures ?? [];
+  const stacked = figures.length > 1;
   // A column of figures taller than the text above its middle lowers the line's baseline.
   const aboveMiddle = height.xHeight / 2 + (figures.length * FIGURE_FONT_SIZE) / 2;
-  const baseline = boxTop + (figures.length > 0 ? Math.max(inLine, aboveMiddle) : inLine);
+  const baseline = boxTop + (stacked ? Math.max(inLine, aboveMiddle) : inLine);
   const left = Math.round(x + drawn.x);
   context.fillText(drawn.text, left, baseline);
   let after = left + measures.width(drawn.text);
@@ -309,7 +310,12 @@ function label(
   if (figures.length > 0) {
     const figureHeight = measures.use(FIGURE_FONT_SIZE, LABEL_FONT_FAMILY);
     const figureInLine = baselineInLine(figureHeight, FIGURE_FONT_SIZE);
-    const column = baseline - aboveMiddle;
+    // A single figure is raised, as notation sets it (V6 with the 6 up, not down like a
+    // subscript): its baseline a third of the text's size above the text's. Figures of a
+    // chord (6 over 4) stand in a column centred on the text's x-height.
+    const column = stacked
+      ? baseline - aboveMiddle
+      : baseline - Math.round(drawn.size / 3) - figureInLine;
     let widest = 0;
     figures.forEach((figure, row) => {
       context.fillText(figure, after + 1, column + row * FIGURE_FONT_SIZE + figureInLine);
