@@ -437,8 +437,8 @@ export async function runViewerBench(options: ViewerBenchOptions): Promise<Viewe
       firstView.parse.push((await workerMeasures(page, 'layout:parse'))[0] ?? Number.NaN);
       firstView.prepare.push((await workerMeasures(page, 'layout:prepare'))[0] ?? Number.NaN);
       firstView.view.push((await workerMeasures(page, 'layout:view'))[0] ?? Number.NaN);
-      // The early picture's paint, where the worker painted one.
-      firstView.paint.push((await workerMeasures(page, 'layout:early-paint'))[0] ?? 0);
+      // The stage worker's first paint: the first frame's.
+      firstView.paint.push((await workerMeasures(page, 'stage:paint'))[0] ?? 0);
       await context.close();
     }
 

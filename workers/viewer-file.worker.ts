@@ -4,27 +4,18 @@
  * travel back as transferred typed arrays.
  */
 import * as Comlink from 'comlink';
-import { EarlyPainter, type ViewerFileWorkerApi } from '../src/shared/early-paint/early-painter';
 import { trackTransferables } from '../src/shared/timeline-tables/timeline-tracks';
 import { ViewerFileSession } from '../src/shared/viewer-file-session';
 import { stagedView, type ViewsPort } from '../src/shared/stage-paint/stage-painter';
 import { layoutTransferables } from '../src/shared/viewer-layout/view-layout';
-import { nextWorkerFrame } from './worker-frame';
+import type { ViewerFileWorkerApi } from '../src/shared/viewer-file-worker-api';
 
 const session = new ViewerFileSession();
 /** Where the views laid out for the page also go: the stage painter, once the page has one. */
 let stage: ViewsPort | null = null;
 let stagedViews = 0;
-const early = new EarlyPainter({
-  layout: (request) => session.layout(request),
-  warmUp: (first) => session.warmUp(first),
-  nextFrame: nextWorkerFrame,
-});
-
 function open(bytes: ArrayBuffer) {
-  const result = session.open(bytes);
-  early.opened(result.ok ? result.header : null);
-  return result;
+  return session.open(bytes);
 }
 
 /** The file's bytes straight from the server, or null for the page to fetch and explain. */
@@ -52,7 +43,6 @@ const api: ViewerFileWorkerApi = {
     stage = null;
     return session.showHidden(show);
   },
-  paintEarly: (request) => early.paintWhenOpen(request),
   layout: (request) => {
     const layout = session.layout(request);
     if (stage) {

@@ -1,7 +1,6 @@
 import { useParams } from 'wouter';
 import { usePageTitle, withProductName } from '../lib/use-page-title';
-import { useViewerLoad } from '../viewer';
-import { viewerHeading } from '../shared/early-paint/viewer-page-text';
+import { useViewerLoad, viewerHeading } from '../viewer';
 import { useViewerScreen } from './viewer-screen-chunk';
 import '../viewer/viewer.css';
 

@@ -9,11 +9,11 @@ import {
   chooseLocalFiles,
   createViewerFileClient,
   openLocalFile,
+  viewerHeading,
   warnAboutOmissions,
   type ViewerFileClient,
 } from '../viewer';
 import { FileDropZone } from './file-drop-zone';
-import { viewerHeading } from '../shared/early-paint/viewer-page-text';
 import { useViewerScreen } from './viewer-screen-chunk';
 import '../viewer/viewer.css';
 

@@ -5,8 +5,7 @@ import { useUserId } from '../state/session';
 import { Link, useParams } from 'wouter';
 import { paths } from '../app/routes';
 import { productName, usePageTitle, withProductName } from '../lib/use-page-title';
-import { viewerHeading } from '../shared/early-paint/viewer-page-text';
-import { useViewerLoad } from '../viewer';
+import { useViewerLoad, viewerHeading } from '../viewer';
 import { loadViewerScreen, useViewerScreen } from './viewer-screen-chunk';
 import '../viewer/viewer.css';
 

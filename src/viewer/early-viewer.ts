@@ -1,92 +1,139 @@
-import type { EarlyWindow } from '../shared/early-paint/early-page';
-import { defaultPanelWidth, dividerLeftFor } from './pdf/panel-geometry';
+import type { StageSize } from '../shared/stage-paint/stage-painter';
+import { timeAxisWidth } from '../shared/viewer-layout/layout-constants';
+import { fitTimelineHeights, stackTimelines } from '../shared/viewer-layout/timeline-heights';
+import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
+import type { ViewRequest } from '../shared/viewer-layout/view-layout';
+import { showEarlyShell } from './early-shell';
+import { stageCanvas, stagePixelRatio } from './stage-scene';
 import type { ViewerFileClient } from './viewer-file-client';
+import {
+  handOverStage,
+  paintOn,
+  startStageWorker,
+  withdrawStage,
+  type StageWorker,
+} from './worker-stage';
 
 /**
- * The viewer's first screen before the app has rendered it. Opened straight on /viewer/{id}, the
- * page puts one canvas over the window and hands it to the file worker, which paints the page's
- * first screen on it the moment the file is open (src/shared/early-paint/): the heading, the
- * timelines' names and their first view, empty boxes standing in for the controls. The worker draws on it
- * without the page's main thread, which is meanwhile starting the app; the app's own viewer takes
- * over when its stage has painted (`endEarlyViewer`). The picture takes no input and says nothing
- * to assistive technology: the page under it is the page.
+ * The viewer's first frame, before the app: opened straight on /viewer/{id}, the boot script
+ * starts the stage worker beside the file worker; the moment the file is open it puts the page's
+ * outline over the window (early-shell.ts, laid out by the page's own stylesheets), hands the
+ * stage's canvas to the stage worker and has the file worker lay out the first view at the room
+ * the outline gives it. The stage worker's first frame is the early screen. The app's viewer then
+ * takes that canvas and that worker as its stage (WorkerStage.create), and the outline goes.
  *
  * Without OffscreenCanvas (or with the file session in process) nothing is shown early and the
  * page draws as before.
  */
 
-let shown: { overlay: HTMLElement; drawn: boolean } | null = null;
-
-function earlyWindow(): EarlyWindow {
-  const width = document.documentElement.clientWidth;
-  const content = width - 20;
-  return {
-    width,
-    height: window.innerHeight,
-    mainWidthBesidePdf: dividerLeftFor(defaultPanelWidth(content), content),
-  };
+interface EarlyScreen {
+  client: ViewerFileClient;
+  stage: StageWorker;
+  root: HTMLElement | null;
+  /** The page took the stage: the worker is its now. */
+  adopted: boolean;
 }
 
+let shown: EarlyScreen | null = null;
+/** The files whose first frame with timelines on screen was the early one. */
+const drawnEarly = new WeakSet<ViewerFileClient>();
+
 /**
- * Shows the early screen for `client`'s file, if this browser can paint it from the worker;
- * returns whether it will.
+ * Shows the early screen for `client`'s file once `opened` gives its header, if this browser
+ * can paint from a worker; null if it cannot. The promise resolves when the first frame is on
+ * screen, or when there will be none.
  */
-export function showEarlyViewer(client: ViewerFileClient): boolean {
-  if (shown || !client.paintEarly || document.hidden) return false;
-  if (typeof HTMLCanvasElement.prototype.transferControlToOffscreen !== 'function') return false;
-  const size = earlyWindow();
-  const overlay = document.createElement('div');
-  overlay.dataset.testid = 'early-viewer';
-  overlay.setAttribute('aria-hidden', 'true');
-  overlay.style.cssText =
-    'position:fixed;left:0;top:0;z-index:100;pointer-events:none;' +
-    `width:${size.width}px;height:${size.height}px`;
-  const canvas = document.createElement('canvas');
-  canvas.style.cssText = `display:block;width:${size.width}px;height:${size.height}px`;
-  // Sized here, before the worker has it: a canvas the worker resized would wait for the page's
-  // main thread to show its new size, and so would its picture.
-  const pixelRatio = Math.min(window.devicePixelRatio || 1, 2);
-  canvas.width = Math.round(size.width * pixelRatio);
-  canvas.height = Math.round(size.height * pixelRatio);
-  overlay.append(canvas);
-  document.body.append(overlay);
-  let offscreen: OffscreenCanvas;
-  try {
-    offscreen = canvas.transferControlToOffscreen();
-  } catch {
-    overlay.remove();
-    return false;
-  }
-  const current = { overlay, drawn: false };
+export function showEarlyViewer(
+  client: ViewerFileClient,
+  opened: Promise<ViewerHeader | null>,
+): Promise<void> | null {
+  if (shown || document.hidden) return null;
+  const stage = startStageWorker(client);
+  if (!stage) return null;
+  const current: EarlyScreen = { client, stage, root: null, adopted: false };
   shown = current;
-  // The picture is for the window it was planned for: a resized window gets the page alone.
-  window.addEventListener('resize', () => void endEarlyViewer(), { once: true });
-  void client
-    .paintEarly({
-      canvas: offscreen,
-      window: { ...size, pixelRatio },
-    })
-    .then((painted) => {
-      if (painted === null || shown !== current) return;
-      current.drawn = true;
-      const { x, y, width, height } = painted.stage;
-      overlay.dataset.stage = [x, y, width, height].join(' ');
-      const startTime = Math.max(0, painted.time - performance.timeOrigin);
-      performance.mark('viewer:early-paint', { startTime });
-      performance.mark('viewer:drawn', { startTime });
-    })
-    .catch(() => undefined);
-  return true;
+  // The outline is for the window it was laid out in: a resized window gets the page alone.
+  window.addEventListener('resize', () => endEarlyViewer(), { once: true });
+  return paintFirstFrame(current, opened);
+}
+
+async function paintFirstFrame(
+  current: EarlyScreen,
+  opened: Promise<ViewerHeader | null>,
+): Promise<void> {
+  const { client, stage } = current;
+  try {
+    const header = await opened;
+    if (!header || shown !== current) return;
+    const shell = showEarlyShell(header);
+    current.root = shell.root;
+    const heights = fitTimelineHeights(
+      header.timelines.map((timeline) => timeline.sizing),
+      shell.room,
+    );
+    shell.setHeights(heights);
+    const width = shell.stageWidth;
+    const request: ViewRequest = {
+      zoom: 1,
+      scrollLeft: 0,
+      viewportWidth: width,
+      width: timeAxisWidth(width),
+      heights,
+    };
+    // The view is laid out while the canvas goes to the painter; the file worker sends it there.
+    const laidOut = client.layout(request);
+    const size: StageSize = {
+      width,
+      height: Math.ceil(stackTimelines(heights).total),
+      pixelRatio: stagePixelRatio(),
+    };
+    const canvas = stageCanvas(shell.canvasHost);
+    if (!(await paintOn(stage, canvas, size)) || shown !== current) return;
+    handOverStage(client, {
+      canvas,
+      worker: stage.worker,
+      painter: stage.painter,
+      adopted: () => {
+        current.adopted = true;
+        endEarlyViewer();
+      },
+    });
+    const key = (await laidOut).stageKey;
+    if (key === undefined || shown !== current) return;
+    const frame = await stage.painter.show({ key, size, selection: null });
+    if (!frame || shown !== current) return;
+    drawnEarly.add(client);
+    // Where the timelines are, for tests and tools (the outline leaves with the screen itself).
+    const box = canvas.getBoundingClientRect();
+    if (current.root) {
+      current.root.dataset.stage = [box.x, box.y, box.width, box.height].map(Math.round).join(' ');
+    }
+    const startTime = Math.max(0, frame.shownAt - performance.timeOrigin);
+    performance.mark('viewer:early-paint', { startTime });
+    performance.mark('viewer:drawn', { startTime });
+    // The zoom steps in from the first view, laid out ahead with the code optimised by then.
+    void client.api.warmUp(request).catch(() => undefined);
+  } catch {
+    // A picture the page can do without: its own stage paints the file as usual.
+    if (shown === current) endEarlyViewer();
+  }
+}
+
+/** Whether the first frame with `client`'s timelines on screen was the early screen's. */
+export function drewEarly(client: ViewerFileClient): boolean {
+  return drawnEarly.has(client);
 }
 
 /**
- * The app's viewer has drawn (or the load ended): the early screen goes. Returns whether the
- * early screen had been painted, i.e. whether the page's first frame with the timelines on it
- * has already been marked.
+ * The app's viewer has its stage (or the load ended): the outline goes, and a stage worker the
+ * page did not take stops.
  */
-export function endEarlyViewer(): boolean {
+export function endEarlyViewer(): void {
   const current = shown;
   shown = null;
-  current?.overlay.remove();
-  return current?.drawn ?? false;
+  if (!current) return;
+  current.root?.remove();
+  if (current.adopted) return;
+  withdrawStage(current.client);
+  current.stage.worker.terminate();
 }

@@ -8,3 +8,4 @@ export { useViewerLoad } from './use-viewer-load';
 export { warnAboutOmissions } from './header-warnings';
 export { createViewerFileClient, type ViewerFileClient } from './viewer-file-client';
 export { chooseLocalFiles, openLocalFile } from './local/local-file';
+export { viewerHeading } from './viewer-page-text';

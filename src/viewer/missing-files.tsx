@@ -1,4 +1,4 @@
-import { missingFileText } from '../shared/early-paint/viewer-page-text';
+import { missingFileText } from './viewer-page-text';
 import type { MissingFile } from '../shared/viewer-layout/viewer-document';
 
 /**

@@ -1,9 +1,5 @@
 import * as Comlink from 'comlink';
-import type {
-  EarlyPainted,
-  EarlyPaintRequest,
-  ViewerFileWorkerApi,
-} from '../shared/early-paint/early-painter';
+import type { ViewerFileWorkerApi } from '../shared/viewer-file-worker-api';
 import type { OpenResult, ViewerFileApi } from '../shared/viewer-file-session';
 import type { ViewerBytesRequest } from './viewer-data';
 import { sameView, type ViewLayout, type ViewRequest } from '../shared/viewer-layout/view-layout';
@@ -42,13 +38,6 @@ export interface ViewerFileClient {
    * without them; false when they are not used.
    */
   usePeaks(bytes: ArrayBuffer): Promise<boolean>;
-  /**
-   * Worker only: hands the worker a canvas to paint the page's first screen on the moment the
-   * file is open (src/viewer/early-viewer.ts); resolves once it is on screen, or with null.
-   */
-  paintEarly?(
-    request: EarlyPaintRequest & { canvas: OffscreenCanvas },
-  ): Promise<EarlyPainted | null>;
   /**
    * Worker only: the worker fetches the file itself and opens it, as `open` does; null when the
    * fetch did not bring it (the page then fetches it and says what went wrong).
@@ -179,7 +168,6 @@ export function createViewerFileClient(options: { inProcess?: boolean } = {}): V
     layout,
     prefetchLayout,
     usePeaks,
-    paintEarly: (request) => remote.paintEarly(Comlink.transfer(request, [request.canvas])),
     openFrom: (request, firstView) =>
       opening<OpenResult | null>(() => remote.fetchAndOpen(request), firstView),
     attachStage: (port) => remote.attachStage(Comlink.transfer(port, [port])),

@@ -1,5 +1,5 @@
-import { fileHeading } from '../file-names';
-import type { MissingFile, ViewerHeader } from '../viewer-layout/viewer-document';
+import { fileHeading } from '../shared/file-names';
+import type { MissingFile, ViewerHeader } from '../shared/viewer-layout/viewer-document';
 
 /** '<title> by <composer> performed by <performer>', leaving out the parts a file lacks. */
 export function viewerHeading(
@@ -38,3 +38,7 @@ export function nowPlayingTimelines<Timeline extends { kind: string }>(
 ): Timeline[] {
   return timelines.filter((timeline) => STRIP_KINDS.has(timeline.kind));
 }
+
+export type VideoSize = 'small' | 'medium' | 'large';
+/** A video's width in CSS px at each size the toolbar offers. */
+export const VIDEO_WIDTHS: Record<VideoSize, number> = { small: 320, medium: 480, large: 720 };

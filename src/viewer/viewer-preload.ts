@@ -28,6 +28,8 @@ export interface ViewerStart {
   /** The file fetched, parsed and prepared by the worker (or why not). */
   opened: Promise<ViewerOpened>;
   mediaBase: Promise<string>;
+  /** The early screen's first frame on screen, or none coming (resolved at once without one). */
+  firstFrame: Promise<void>;
 }
 
 /**
@@ -46,8 +48,15 @@ function firstViewGuess(): ViewRequest | undefined {
 function startViewerLoad(fileId: string, { early = false } = {}): ViewerStart {
   const abort = new AbortController();
   const client = createViewerFileClient();
+  let opening: (opened: Promise<ViewerOpened>) => void = () => undefined;
+  const header = new Promise<Promise<ViewerOpened>>((resolve) => (opening = resolve)).then(
+    async (opened) => {
+      const result = await opened;
+      return result.ok ? result.header : null;
+    },
+  );
   // The early screen lays out the first view where the page will put it, and warms up after it.
-  const earlyScreen = early && showEarlyViewer(client);
+  const earlyScreen = early ? showEarlyViewer(client, header) : null;
   if (earlyScreen) abort.signal.addEventListener('abort', () => void endEarlyViewer());
   const opened = (async (): Promise<ViewerOpened> => {
     const firstView = earlyScreen ? undefined : firstViewGuess();
@@ -74,7 +83,15 @@ function startViewerLoad(fileId: string, { early = false } = {}): ViewerStart {
       if (!result.ok) endEarlyViewer();
       return result;
     });
-  return { fileId, abort, client, opened, mediaBase: fetchMediaBaseUrl(abort.signal) };
+  opening(opened);
+  return {
+    fileId,
+    abort,
+    client,
+    opened,
+    mediaBase: fetchMediaBaseUrl(abort.signal),
+    firstFrame: earlyScreen ?? Promise.resolve(),
+  };
 }
 
 function directViewerId(): string | null {
@@ -88,6 +105,20 @@ let early: ViewerStart | null = null;
 const directId = directViewerId();
 if (directId !== null) {
   early = startViewerLoad(directId, { early: true });
+}
+
+/**
+ * Resolves when the app may start: at once, or on a page opened straight on a viewer, once the
+ * early screen's first frame is on screen (or will not come). Starting the app means evaluating
+ * its bundle, a long task on the page's main thread, which the first frame of a canvas handed to
+ * a worker waits for; so the app starts after it, and at most `maxWaitMs` later.
+ */
+export function earlyScreenSettled(maxWaitMs: number): Promise<void> {
+  if (!early) return Promise.resolve();
+  return Promise.race([
+    early.firstFrame,
+    new Promise<void>((resolve) => setTimeout(resolve, maxWaitMs)),
+  ]);
 }
 
 /** The load started early for this file, or a new one; an early load of another file stops. */

@@ -4,7 +4,7 @@ import type { ComponentRef } from '../shared/viewer-file-session';
 import { sameHeights } from '../shared/viewer-layout/timeline-heights';
 import { rulerTicks } from '../shared/viewer-layout/time-ruler';
 import type { ViewLayout, ViewRequest } from '../shared/viewer-layout/view-layout';
-import { endEarlyViewer } from './early-viewer';
+import { drewEarly, endEarlyViewer } from './early-viewer';
 import { LabelList } from './label-list';
 import { LatestWins } from './latest-wins';
 import { PageStage } from './page-stage';
@@ -185,11 +185,11 @@ export class ViewerStage {
     if (!first && zoomStartedAt === null) return;
     const shownAt = frame.shownAt;
     if (first) {
-      // The early screen (early-viewer.ts) goes once the stage is on screen; if it was
+      // The early screen (early-viewer.ts) has gone once the stage is on screen; if it was
       // painted, that was the first frame with the timelines on screen.
-      const earlyDrawn = endEarlyViewer();
+      endEarlyViewer();
       performance.mark('viewer:interactive', { startTime: shownAt });
-      if (!earlyDrawn) performance.mark('viewer:drawn', { startTime: shownAt });
+      if (!drewEarly(this.client)) performance.mark('viewer:drawn', { startTime: shownAt });
       this.elements.region.dataset.drawn = 'true';
     }
     if (zoomStartedAt !== null) {

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode, type Ref } from 'react';
 
-import type { VideoSize } from '../shared/early-paint/early-page';
+import type { VideoSize } from './viewer-page-text';
 import { PLAYBACK_RATES } from './playback-rules';
 
-export { VIDEO_WIDTHS, type VideoSize } from '../shared/early-paint/early-page';
+export { VIDEO_WIDTHS, type VideoSize } from './viewer-page-text';
 
 interface ToolbarProps {
   canPlay: boolean;

@@ -15,6 +15,94 @@ import {
   type StageScene,
 } from './stage-scene';
 
+/** A stage worker, started, with the port the file worker sends it views on. */
+export interface StageWorker {
+  worker: Worker;
+  painter: Comlink.Remote<StagePainterApi>;
+  /** Handed to the painter with the canvas. */
+  views: MessagePort;
+  /** Rejects if the worker's script does not load (it would never answer). */
+  failed: Promise<never>;
+}
+
+/** A stage started for the page before it had one (the boot script's), waiting for the page. */
+export interface HandedOverStage {
+  canvas: HTMLCanvasElement;
+  worker: Worker;
+  painter: Comlink.Remote<StagePainterApi>;
+  /** Called when the page has put the canvas in its place. */
+  adopted(): void;
+}
+
+const handedOver = new WeakMap<ViewerFileClient, HandedOverStage>();
+
+/** Leaves a started stage for `client`'s page to take (WorkerStage.create). */
+export function handOverStage(client: ViewerFileClient, stage: HandedOverStage): void {
+  handedOver.set(client, stage);
+}
+
+/** Takes back a stage left for `client`'s page that the page has not taken. */
+export function withdrawStage(client: ViewerFileClient): void {
+  handedOver.delete(client);
+}
+
+/**
+ * Starts the stage worker for `client`'s file and has the file worker send it every view it lays
+ * out for the page; null where this browser cannot paint in a worker.
+ */
+export function startStageWorker(client: ViewerFileClient): StageWorker | null {
+  if (!client.attachStage || typeof OffscreenCanvas === 'undefined') return null;
+  if (typeof HTMLCanvasElement.prototype.transferControlToOffscreen !== 'function') return null;
+  const worker = new Worker(new URL('../../workers/stage-painter.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'tilia-viewer-stage',
+  });
+  const failed = new Promise<never>((_, reject) => {
+    worker.addEventListener('error', () => reject(new Error('No stage worker.')));
+  });
+  failed.catch(() => undefined);
+  const channel = new MessageChannel();
+  void client.attachStage(channel.port1).catch(() => undefined);
+  return { worker, painter: Comlink.wrap<StagePainterApi>(worker), views: channel.port2, failed };
+}
+
+/** The canvas's size on the page (its pixels are the painter's). */
+function showSize(canvas: HTMLCanvasElement, size: StageSize): void {
+  canvas.style.width = `${size.width}px`;
+  canvas.style.height = `${size.height}px`;
+}
+
+/**
+ * Hands `canvas`, sized for `size`, to the stage worker; false (and the worker stopped, the
+ * canvas removed) if it cannot paint.
+ */
+export async function paintOn(
+  stage: StageWorker,
+  canvas: HTMLCanvasElement,
+  size: StageSize,
+): Promise<boolean> {
+  showSize(canvas, size);
+  // Sized before the hand-over: a size set by the worker shows only with the page's next frame.
+  canvas.width = Math.round(size.width * size.pixelRatio);
+  canvas.height = Math.round(size.height * size.pixelRatio);
+  try {
+    const offscreen = canvas.transferControlToOffscreen();
+    const painting = await Promise.race([
+      stage.painter.start(
+        Comlink.transfer(offscreen, [offscreen]),
+        Comlink.transfer(stage.views, [stage.views]),
+      ),
+      stage.failed,
+    ]);
+    if (!painting) throw new Error('No 2D context in the stage worker.');
+    return true;
+  } catch {
+    stage.worker.terminate();
+    canvas.remove();
+    return false;
+  }
+}
+
 /**
  * The stage painted by a worker of its own (workers/stage-painter.worker.ts) in Canvas 2D, on a
  * canvas handed over with transferControlToOffscreen: the page's main thread neither draws nor
@@ -38,8 +126,10 @@ export class WorkerStage implements StageScene {
   ) {}
 
   /**
-   * A worker stage on a canvas of its own in `host`, or null where this browser cannot have one
-   * (no OffscreenCanvas, no file worker, no 2D context in workers); the page then draws.
+   * A worker stage in `host`: the one the boot script started for `client`'s file (its canvas
+   * moved here, its first frame already painted), else one on a canvas of its own; null where
+   * this browser cannot have one (no OffscreenCanvas, no file worker, no 2D context in workers),
+   * and the page then draws.
    */
   static async create(
     host: HTMLElement,
@@ -47,56 +137,27 @@ export class WorkerStage implements StageScene {
     height: number,
     client: ViewerFileClient,
   ): Promise<WorkerStage | null> {
-    if (!client.attachStage || typeof OffscreenCanvas === 'undefined') return null;
-    if (typeof HTMLCanvasElement.prototype.transferControlToOffscreen !== 'function') return null;
     const size = { width, height, pixelRatio: stagePixelRatio() };
-    const canvas = stageCanvas(host);
-    WorkerStage.applySize(canvas, size);
-    // Sized before the hand-over: a size set by the worker shows only with the page's next frame.
-    canvas.width = Math.round(width * size.pixelRatio);
-    canvas.height = Math.round(height * size.pixelRatio);
-    let worker: Worker | null = null;
-    try {
-      const offscreen = canvas.transferControlToOffscreen();
-      const started = new Worker(
-        new URL('../../workers/stage-painter.worker.ts', import.meta.url),
-        {
-          type: 'module',
-          name: 'tilia-viewer-stage',
-        },
-      );
-      worker = started;
-      const painter = Comlink.wrap<StagePainterApi>(started);
-      const channel = new MessageChannel();
-      // A worker whose script does not load never answers: its error event says so.
-      const failed = new Promise<never>((_, reject) => {
-        started.addEventListener('error', () => reject(new Error('No stage worker.')));
-      });
-      const painting = await Promise.race([
-        painter.start(
-          Comlink.transfer(offscreen, [offscreen]),
-          Comlink.transfer(channel.port2, [channel.port2]),
-        ),
-        failed,
-      ]);
-      if (!painting) throw new Error('No 2D context in the stage worker.');
-      await client.attachStage(channel.port1);
-      return new WorkerStage(canvas, started, painter, size);
-    } catch {
-      worker?.terminate();
-      canvas.remove();
-      return null;
+    const early = handedOver.get(client);
+    if (early) {
+      handedOver.delete(client);
+      host.append(early.canvas);
+      early.adopted();
+      const stage = new WorkerStage(early.canvas, early.worker, early.painter, size);
+      showSize(early.canvas, size);
+      return stage;
     }
-  }
-
-  private static applySize(canvas: HTMLCanvasElement, size: StageSize): void {
-    canvas.style.width = `${size.width}px`;
-    canvas.style.height = `${size.height}px`;
+    const started = startStageWorker(client);
+    if (!started) return null;
+    const canvas = stageCanvas(host);
+    return (await paintOn(started, canvas, size))
+      ? new WorkerStage(canvas, started.worker, started.painter, size)
+      : null;
   }
 
   resize(width: number, height: number): void {
     this.size = { width, height, pixelRatio: stagePixelRatio() };
-    WorkerStage.applySize(this.canvas, this.size);
+    showSize(this.canvas, this.size);
   }
 
   draw(layout: ViewLayout): void {

@@ -235,3 +235,68 @@ test('the worker and the page paint the same picture', async ({ browser }, testI
   const differs = (i: number) => Math.abs(worker[i]! - onPage[i]!) > 24;
   expect(worker.filter((_, i) => differs(i)).length / worker.length).toBeLessThan(0.002);
 });
+
+/**
+ * How far right of its marker's stem each label of the marker row starts, in one screenshot (one
+ * frame on screen): a stem is a column of the marker's colour down most of the row, a label the
+ * dark ink after it, up to the next stem (ink left of the first stem is a label whose marker is
+ * out of view).
+ */
+async function labelOffsets(
+  page: Page,
+  row: { x: number; y: number; width: number; height: number },
+): Promise<number[]> {
+  const png = await page.screenshot({ clip: row });
+  const colours = await pngColours(page, png);
+  const width = Math.round(row.width);
+  const height = Math.round(row.height);
+  const dark = (c: number) => ((c >> 16) & 0xff) + ((c >> 8) & 0xff) + (c & 0xff) < 300;
+  const marker = (c: number) => c >> 16 > 180 && ((c >> 8) & 0xff) < 160 && (c & 0xff) < 120;
+  const offsets: number[] = [];
+  let stem: number | null = null;
+  let labelled = false;
+  for (let x = 0; x < width; x++) {
+    let stemRows = 0;
+    let ink = false;
+    for (let y = 0; y < height; y++) {
+      const colour = colours[y * width + x]!;
+      if (marker(colour)) stemRows++;
+      if (dark(colour)) ink = true;
+    }
+    if (stemRows >= height / 2) {
+      stem = x;
+      labelled = false;
+    } else if (ink && stem !== null && !labelled) {
+      offsets.push(x - stem);
+      labelled = true;
+    }
+  }
+  return offsets;
+}
+
+test('labels and shapes are painted in the same frame through a burst of zoom steps at 4x CPU', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const timelines = await openWith(page, 'worker');
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const row = (await page.locator('[data-testid=timeline-row][data-kind=MARKER]').boundingBox())!;
+  // Each label starts just right of its marker's stem (a few pixels, the same for every label).
+  const atRest = await labelOffsets(page, row);
+  expect(atRest.length).toBeGreaterThan(5);
+  const near = Math.max(...atRest);
+  expect(near).toBeLessThan(15);
+  await timelines.focus();
+  let frames = 0;
+  // Steps back to back, a frame on screen caught after each: a label a frame behind its shape
+  // would stand a zoom step (a fifth of its distance from the left) away from its stem.
+  for (const key of ['+', '+', '+', '+', '-', '-', '+', '-', '-', '-']) {
+    await page.keyboard.press(key);
+    const offsets = await labelOffsets(page, row);
+    expect(offsets.filter((offset) => offset > near + 1)).toEqual([]);
+    frames += offsets.length > 0 ? 1 : 0;
+  }
+  expect(frames).toBeGreaterThan(5);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+});

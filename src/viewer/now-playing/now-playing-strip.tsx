@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { TableKind } from '../../shared/timeline-tables/timeline-tables';
 import type { TimelineTrack } from '../../shared/timeline-tables/timeline-tracks';
 import type { PlaybackClock } from '../playback-clock';
-import { nowPlayingTimelines } from '../../shared/early-paint/viewer-page-text';
+import { nowPlayingTimelines } from '../viewer-page-text';
 import { NOTHING, nowPlayingText } from './now-playing';
 
 const KIND_NAMES: Record<TableKind, string> = {

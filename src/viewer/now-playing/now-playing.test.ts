@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { timelineTables } from '../../shared/timeline-tables/timeline-tables';
 import { timelineTrack } from '../../shared/timeline-tables/timeline-tracks';
 import { beyondJson } from '../../shared/viewer-json/tla-fixture.test-support';
-import { nowPlayingTimelines } from '../../shared/early-paint/viewer-page-text';
+import { nowPlayingTimelines } from '../viewer-page-text';
 import { NOTHING, nowPlayingText, UNLABELLED } from './now-playing';
 
 describe('now playing', () => {
