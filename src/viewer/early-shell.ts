@@ -4,6 +4,7 @@ import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import { defaultPanelWidth } from './pdf/panel-geometry';
 import { DIVIDER_WIDTH } from './pdf/pdf-constants';
 import { PLAYBACK_RATES } from './playback-rules';
+import { hasSideColumn, INSPECTOR_HINT } from './side-column';
 import { stackRoom } from './stack-room';
 import {
   missingFileText,
@@ -157,10 +158,21 @@ export function showEarlyShell(header: ViewerHeader): EarlyShell {
   ]);
   const pdf = header.timelines.some((timeline) => timeline.kind === 'PDF' && timeline.pdfUrl);
   const side = pdf && element('aside', 'pdf-side');
-  const layout = element('div', `viewer-layout${pdf ? ' viewer-layout--with-panel' : ''}`, [
-    main,
-    side && element('div', 'viewer-side-panel', [side]),
-  ]);
+  // A wide window has a column beside the timelines for the inspector (side-column.ts).
+  const beside = hasSideColumn();
+  const layout = element(
+    'div',
+    `viewer-layout${pdf || beside ? ' viewer-layout--with-panel' : ''}`,
+    [
+      main,
+      side
+        ? element('div', 'viewer-side-panel', [side])
+        : beside &&
+          element('div', 'viewer-side-panel viewer-side-panel--inspector', [
+            element('p', 'viewer-hint', [INSPECTOR_HINT]),
+          ]),
+    ],
+  );
   root.append(
     element('div', 'app-frame', [
       element('header', 'site-header', [element('nav', 'nav-bar')]),

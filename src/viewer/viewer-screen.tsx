@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import { formatTime } from '../shared/time-format';
 import { fileHeading } from '../shared/file-names';
@@ -19,6 +19,7 @@ import type { ViewerFileClient } from './viewer-file-client';
 import { ViewerMedia } from './viewer-media';
 import { ViewerToolbar, type VideoSize } from './viewer-toolbar';
 import { useStudyPlayback } from './use-study-playback';
+import { hasSideColumn, INSPECTOR_HINT, watchSideColumn } from './side-column';
 
 interface ViewerScreenProps {
   header: ViewerHeader;
@@ -111,9 +112,21 @@ function LoadedViewer({
   ) : null;
   const selectedHeader = selection ? header.timelines[selection.ref.timeline] : undefined;
   const control = () => controllerRef.current;
+  const inspector = showInspector && selection && selectedHeader && (
+    <ComponentInspector
+      kind={selectedHeader.kind}
+      timelineName={selectedHeader.name}
+      component={selection.component}
+      context={selection.context}
+      rowNames={new Map((selectedHeader.rows ?? []).map((row) => [row.id, row.name]))}
+      onClose={() => void control()?.select(null)}
+    />
+  );
+  // Wide windows: the inspector beside the timelines, not below them out of view.
+  const beside = useSyncExternalStore(watchSideColumn, hasSideColumn, () => false) && showInspector;
 
   return (
-    <div className={`viewer-layout${sidePanel ? ' viewer-layout--with-panel' : ''}`}>
+    <div className={`viewer-layout${sidePanel || beside ? ' viewer-layout--with-panel' : ''}`}>
       <div className="viewer-main">
         <ViewerMedia
           work={work}
@@ -163,16 +176,7 @@ function LoadedViewer({
           </p>
         )}
         <TimelinesRegion header={header} stack={stack} refs={refs} controllerRef={controllerRef} />
-        {showInspector && selection && selectedHeader && (
-          <ComponentInspector
-            kind={selectedHeader.kind}
-            timelineName={selectedHeader.name}
-            component={selection.component}
-            context={selection.context}
-            rowNames={new Map((selectedHeader.rows ?? []).map((row) => [row.id, row.name]))}
-            onClose={() => void control()?.select(null)}
-          />
-        )}
+        {!beside && inspector}
         {/* Under the timelines: nothing above them moves from the first frame to the last. */}
         {mode !== 'embed' && (
           <FileNotes
@@ -182,7 +186,12 @@ function LoadedViewer({
           />
         )}
       </div>
-      {sidePanel && <div className="viewer-side-panel">{sidePanel}</div>}
+      {(sidePanel || beside) && (
+        <div className={`viewer-side-panel${sidePanel ? '' : ' viewer-side-panel--inspector'}`}>
+          {beside && (inspector || (!sidePanel && <p className="viewer-hint">{INSPECTOR_HINT}</p>))}
+          {sidePanel}
+        </div>
+      )}
     </div>
   );
 }
