@@ -397,3 +397,24 @@ test.describe('beyond the specification', () => {
     );
   });
 });
+
+test('the embed code’s default size shows every timeline of the file', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/viewer/135');
+  await expect(page.getByTestId('timelines')).toHaveAttribute('data-drawn', 'true');
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const snippet = await page.getByTestId('embed-snippet').inputValue();
+  const width = Number(/width="(\d+)"/.exec(snippet)?.[1]);
+  const height = Number(/height="(\d+)"/.exec(snippet)?.[1]);
+  const src = /src="([^"]+)"/.exec(snippet)![1]!.replace(/&amp;/g, '&');
+
+  await page.setViewportSize({ width, height });
+  await page.goto(src);
+  await expect(page.getByTestId('timelines')).toHaveAttribute('data-drawn', 'true');
+  const rows = page.getByTestId('timeline-row');
+  await expect(rows).toHaveCount(7);
+  for (const row of await rows.all()) {
+    const box = (await row.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(height);
+  }
+});

@@ -6,6 +6,8 @@ import { shareTarget, type ShareMoment } from '../share-params';
 interface ShareDialogProps {
   fileId: number;
   title: string;
+  /** The embed's default height: enough for this file's timelines. */
+  embedHeight: number;
   /** The playhead, zoom and selection when the dialog was opened. */
   moment: ShareMoment;
   onClose: () => void;
@@ -28,7 +30,7 @@ async function copyText(text: string, field: HTMLInputElement | HTMLTextAreaElem
  * each with a Copy button whose result is announced. A native modal <dialog>: it traps focus,
  * closes on Esc and returns focus to the Share button.
  */
-export function ShareDialog({ fileId, title, moment, onClose }: ShareDialogProps) {
+export function ShareDialog({ fileId, title, embedHeight, moment, onClose }: ShareDialogProps) {
   const ids = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const linkRef = useRef<HTMLInputElement>(null);
@@ -40,7 +42,7 @@ export function ShareDialog({ fileId, title, moment, onClose }: ShareDialogProps
   const selected = moment.selected;
   const target = shareTarget(moment.playhead, moment.span, withSelection ? selected : null);
   const link = viewerShareLink(origin, fileId, target);
-  const snippet = embedSnippet(embedLink(origin, fileId, target), `${title} (TiLiA)`);
+  const snippet = embedSnippet(embedLink(origin, fileId, target), `${title} (TiLiA)`, embedHeight);
 
   useEffect(() => {
     const dialog = dialogRef.current;

@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import { ExportMenu as FileExportMenu } from '../../app/export-menu';
 import { queryFilePath } from '../../app/routes';
 import { ShareDialog } from '../share/share-dialog';
+import { embedHeight } from '../share/share-links';
 import type { ShareMoment } from '../share-params';
 import { TimelineTableView } from '../table/timeline-table-view';
 import { useTimelineTracks, type TimelineDataApi } from './use-timeline-tracks';
@@ -147,6 +148,7 @@ export function TimelineTools(props: TimelineToolsProps) {
         <ShareDialog
           fileId={props.shareableId}
           title={props.title}
+          embedHeight={embedHeight(props.header)}
           moment={shareAt}
           onClose={() => setShareAt(null)}
         />
