@@ -2,7 +2,8 @@
  * Seeking by pointer, as the desktop app's time axis allows: pressing on the time ruler, or on a
  * slider timeline, moves playback to the time under the pointer, paused or playing, and dragging
  * keeps it under the pointer until the button is released. The press is taken whole: the click
- * that ends it selects nothing, and a touch drag seeks instead of scrolling.
+ * that ends it selects nothing, and a touch drag seeks instead of scrolling. Where the target
+ * marks spans, a press with Shift marks the span dragged over (A-B) instead of seeking.
  */
 
 export interface SeekDragTarget {
@@ -11,6 +12,8 @@ export interface SeekDragTarget {
   /** The media time at viewport x, or null before the first layout. */
   timeAt(clientX: number): number | null;
   seek(time: number): void;
+  /** A span dragged over with Shift held, from `from` to `to`; `done` when the button is up. */
+  markSpan?(from: number, to: number, done: boolean): void;
 }
 
 export interface SeekDrag {
@@ -21,10 +24,14 @@ export function attachSeekDrag(element: HTMLElement, target: SeekDragTarget): Se
   let pointerId: number | null = null;
   /** Whether the last press was a seek: its click (and double click) belong to it. */
   let pressTaken = false;
+  /** Where a Shift press began marking a span, or null while seeking. */
+  let spanFrom: number | null = null;
 
-  const seekAt = (clientX: number): void => {
+  const seekAt = (clientX: number, done = false): void => {
     const time = target.timeAt(clientX);
-    if (time !== null) target.seek(time);
+    if (time === null) return;
+    if (spanFrom === null) target.seek(time);
+    else target.markSpan?.(spanFrom, time, done);
   };
   const onPointerDown = (event: PointerEvent): void => {
     pressTaken = false;
@@ -34,6 +41,7 @@ export function attachSeekDrag(element: HTMLElement, target: SeekDragTarget): Se
     event.preventDefault();
     pointerId = event.pointerId;
     pressTaken = true;
+    spanFrom = event.shiftKey && target.markSpan ? target.timeAt(event.clientX) : null;
     element.setPointerCapture?.(event.pointerId);
     seekAt(event.clientX);
   };
@@ -43,6 +51,8 @@ export function attachSeekDrag(element: HTMLElement, target: SeekDragTarget): Se
   const onPointerEnd = (event: PointerEvent): void => {
     if (event.pointerId !== pointerId) return;
     pointerId = null;
+    if (spanFrom !== null && event.type === 'pointerup') seekAt(event.clientX, true);
+    spanFrom = null;
     if (element.hasPointerCapture?.(event.pointerId)) {
       element.releasePointerCapture(event.pointerId);
     }

@@ -64,7 +64,7 @@ export function TimelinesRegion({ header, stack, refs, controllerRef }: Timeline
           className="viewer-ruler"
           ref={refs.ruler}
           data-testid="time-ruler"
-          title="Press or drag here to move playback"
+          title="Press or drag here to move playback; Shift+drag to loop a passage"
         >
           <span className="viewer-ruler__head" data-ruler-head="" />
         </div>

@@ -68,6 +68,7 @@ export function useViewerController(options: ViewerControllerOptions) {
   const { header, client, mode, refs, mediaRef, youtubeRef, clockRef, clock } = options;
   const controllerRef = useRef<ViewerController | null>(null);
   const [playing, setPlaying] = useState(false);
+  const [looping, setLooping] = useState(false);
   const [selection, setSelection] = useState<Selection | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [stack, setStack] = useState<TimelineStack>(() => leastStack(header));
@@ -100,6 +101,7 @@ export function useViewerController(options: ViewerControllerOptions) {
         selection: setSelection,
         zoom: () => undefined,
         error: setProblem,
+        looping: setLooping,
       },
       clock,
     );
@@ -138,5 +140,15 @@ export function useViewerController(options: ViewerControllerOptions) {
     controllerRef.current?.seek({ time, ifPlaying: true });
     controllerRef.current?.play();
   }, []);
-  return { controllerRef, playing, selection, problem, stack, shareMoment, seekTo, playFrom };
+  return {
+    controllerRef,
+    playing,
+    looping,
+    selection,
+    problem,
+    stack,
+    shareMoment,
+    seekTo,
+    playFrom,
+  };
 }

@@ -5,6 +5,7 @@ import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import type { MediaAdapter } from './media/media-adapter';
 import type { PublishedClock } from './playback-clock';
 import { clampToSpan, seekApplies, type MediaSpan, type SeekRequest } from './playback-rules';
+import { LoopBand } from './loop-band';
 import { PlayheadLoop } from './playhead-loop';
 import type { ViewerFileClient } from './viewer-file-client';
 import { ViewerInput, type InputElements, type Selection } from './viewer-input';
@@ -27,7 +28,12 @@ export interface ViewerListener {
   selection(selection: Selection | null): void;
   zoom(zoom: number): void;
   error(message: string): void;
+  /** Playback loops a span (the selection's, or a passage dragged over), or stopped looping. */
+  looping(looping: boolean): void;
 }
+
+/** A span dragged over shorter than this is a slip of the hand, not a passage to loop. */
+const LEAST_LOOP_SECONDS = 0.1;
 
 /**
  * Owns one open viewer and composes its parts: the view (viewer-view.ts: zoom, scroll, the
@@ -42,6 +48,8 @@ export class ViewerController {
   private readonly view: ViewerView;
   private readonly input: ViewerInput;
   private readonly loop: PlayheadLoop;
+  private readonly band: LoopBand;
+  private loopedSpan: MediaSpan | null = null;
   /** Slider knobs and the ruler's head, looked up once per layout, not once per frame. */
   private knobs: HTMLElement[] = [];
 
@@ -50,9 +58,12 @@ export class ViewerController {
     client: ViewerFileClient,
     private readonly media: MediaAdapter,
     elements: ViewerElements,
-    listener: ViewerListener,
+    private readonly listener: ViewerListener,
     published: PublishedClock,
   ) {
+    const xOf = (time: number) =>
+      this.stage.layout ? timeToX(this.stage.layout.scale, time) : null;
+    this.band = new LoopBand(elements.ruler, xOf);
     this.stage = new ViewerStage(client, elements, {
       stack: (stack) => listener.stack(stack),
       painting: () => {
@@ -61,6 +72,7 @@ export class ViewerController {
           elements.region.querySelectorAll<HTMLElement>('[data-slider-knob], [data-ruler-head]'),
         );
         this.loop.refresh();
+        this.band.place();
       },
       shown: () => this.view.prefetchZoomSteps(),
       selectionBox: (layout) => this.input.selectionBox(layout),
@@ -76,13 +88,14 @@ export class ViewerController {
       zoomAt: (factor, anchorX) => this.view.zoomAt(factor, anchorX),
       selection: (selection) => listener.selection(selection),
       viewportWidth: () => this.view.viewportWidth,
+      loopSpan: (from, to, done) => this.loopSpan(from, to, done),
     });
     this.loop = new PlayheadLoop(
       media,
       { start: header.start, end: header.end },
       { playhead: elements.playhead, knobs: () => this.knobs, clock: elements.clock, published },
       {
-        xOf: (time) => (this.stage.layout ? timeToX(this.stage.layout.scale, time) : null),
+        xOf,
         onPlayingChange: (playing) => listener.playing(playing),
         onOutOfView: (time) => this.view.follow(time),
         viewportWidth: () => this.view.viewportWidth,
@@ -149,7 +162,7 @@ export class ViewerController {
 
   /** Stops playback, and any loop, back at the start. */
   stop(): void {
-    this.loop.setLoop(null);
+    this.loopOver(null);
     this.media.pause();
     this.media.seek(this.header.start);
     this.loop.refresh();
@@ -166,13 +179,32 @@ export class ViewerController {
    */
   async loopSelection(on: boolean): Promise<MediaSpan | null> {
     const span = on ? await this.input.selectionSpan(this.header.end) : null;
-    this.loop.setLoop(span);
-    if (span) {
-      this.media.seek(span.start);
-      this.loop.refresh();
-      this.play();
-    }
+    this.loopOver(span);
     return span;
+  }
+
+  /** A passage dragged over on the ruler: shown while dragged, looped once let go. */
+  private loopSpan(from: number, to: number, done: boolean): void {
+    const span = {
+      start: clampToSpan(this.header, Math.min(from, to)),
+      end: clampToSpan(this.header, Math.max(from, to)),
+    };
+    const long = span.end - span.start >= LEAST_LOOP_SECONDS;
+    if (!done) this.band.show(long ? span : this.loopedSpan);
+    else if (long) this.loopOver(span);
+    else this.band.show(this.loopedSpan);
+  }
+
+  /** Plays `span` over and over from its start, or ends the loop (null). */
+  private loopOver(span: MediaSpan | null): void {
+    this.loopedSpan = span;
+    this.loop.setLoop(span);
+    this.band.show(span);
+    this.listener.looping(span !== null);
+    if (!span) return;
+    this.media.seek(span.start);
+    this.loop.refresh();
+    this.play();
   }
 
   seek(request: SeekRequest): void {
@@ -203,6 +235,7 @@ export class ViewerController {
     if (this.disposed) return;
     this.disposed = true;
     this.loop.stop();
+    this.band.destroy();
     this.view.dispose();
     this.input.dispose();
     this.stage.dispose();

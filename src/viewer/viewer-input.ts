@@ -48,6 +48,8 @@ export interface InputActions {
   zoomAt(factor: number, anchorX: number): void;
   selection(selection: Selection | null): void;
   viewportWidth(): number;
+  /** A passage dragged over on the ruler with Shift (A-B); `done` when the button is up. */
+  loopSpan(from: number, to: number, done: boolean): void;
 }
 
 /**
@@ -72,7 +74,12 @@ export class ViewerInput {
     const seek = (time: number) => actions.seek({ time, ifPlaying: true });
     const timeAt = (clientX: number) => this.timeAt(clientX);
     this.seekDrags = [
-      attachSeekDrag(elements.ruler, { accepts: () => true, timeAt, seek }),
+      attachSeekDrag(elements.ruler, {
+        accepts: () => true,
+        timeAt,
+        seek,
+        markSpan: (from, to, done) => actions.loopSpan(from, to, done),
+      }),
       attachSeekDrag(elements.stage, {
         accepts: (event) => this.isOnSlider(event.clientY),
         timeAt,

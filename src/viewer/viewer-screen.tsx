@@ -94,10 +94,10 @@ function LoadedViewer({
     clockRef,
     clock,
   });
-  const { controllerRef, playing, selection, problem, stack, shareMoment } = viewer;
+  const { controllerRef, playing, looping, selection, problem, stack, shareMoment } = viewer;
   useViewerKeys(controllerRef);
   const goToBar = useGoToBar(client, controllerRef);
-  const study = useStudyPlayback(controllerRef, selection !== null);
+  const study = useStudyPlayback(controllerRef, selection !== null, looping);
   // The score PDF panel reads the same media clock as the playhead, once per frame.
   const pdfs = useMemo(() => pdfSources(header.timelines), [header]);
   const loadPageWindows = useCallback(

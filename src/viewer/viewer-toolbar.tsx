@@ -114,7 +114,7 @@ export function ViewerToolbar(props: ToolbarProps) {
             title={
               props.looping
                 ? 'Loop the selection (on: Stop or this button ends it)'
-                : 'Loop the selection'
+                : 'Loop the selection (or Shift+drag a passage on the time ruler)'
             }
             pressed={props.looping}
             disabled={!props.canLoop && !props.looping}

@@ -98,3 +98,63 @@ test('the inspector places a chord, the speed keeps the pitch, and the loop play
   await expect(loop).toBeDisabled();
   await page.screenshot({ path: test.info().outputPath('study-playback-1440.png') });
 });
+
+test('Shift+drag on the time ruler loops the passage dragged over (A-B) until Stop', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/viewer/${EXAMPLE}`);
+  const timelines = page.getByTestId('timelines');
+  await expect(timelines).toHaveAttribute('data-drawn', 'true');
+  const json = (await (
+    await page.request.get(`/api/v1/files/${EXAMPLE}/json`)
+  ).json()) as ViewerFileJson;
+  const { start, end } = json.concrete_work;
+  const ruler = (await page.getByTestId('time-ruler').boundingBox())!;
+  const axis = Number(await timelines.getAttribute('data-axis-width'));
+  const xOf = (time: number) => ruler.x + ((time - start) / (end - start)) * axis;
+  const [from, to] = [20, 23];
+
+  await page.keyboard.down('Shift');
+  await page.mouse.move(xOf(from), ruler.y + ruler.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(xOf(21.5), ruler.y + ruler.height / 2, { steps: 4 });
+  // While dragged, the band shows the passage so far; nothing plays yet.
+  const band = page.getByTestId('loop-band');
+  await expect(band).toBeVisible();
+  expect((await audio(page)).paused).toBe(true);
+  await page.mouse.move(xOf(to), ruler.y + ruler.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await page.keyboard.up('Shift');
+
+  const loop = page.getByRole('button', { name: 'Loop the selection' });
+  await expect(loop).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  const shown = (await band.boundingBox())!;
+  expect(Math.abs(shown.x - xOf(from))).toBeLessThan(3);
+  expect(Math.abs(shown.x + shown.width - xOf(to))).toBeLessThan(3);
+
+  // Sampled for two passes: never outside the passage (give or take a pixel's time), and back
+  // at its start each time.
+  const slack = (end - start) / axis + 0.15;
+  const samples: number[] = [];
+  const until = Date.now() + ((to - from) * 2 + 1) * 1000;
+  while (Date.now() < until) {
+    samples.push((await audio(page)).time);
+    await page.waitForTimeout(40);
+  }
+  const playing = samples.slice(5);
+  for (const time of playing) {
+    expect(time).toBeGreaterThanOrEqual(from - slack);
+    expect(time).toBeLessThanOrEqual(to + slack);
+  }
+  expect(playing.filter((time, i) => i > 0 && time < playing[i - 1]! - 0.3).length).toBeGreaterThan(
+    0,
+  );
+
+  // Stop ends the loop: the band goes and the button is off (nothing is selected to loop).
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(loop).toHaveAttribute('aria-pressed', 'false');
+  await expect(band).toBeHidden();
+  await expect(loop).toBeDisabled();
+});
