@@ -1,5 +1,6 @@
-import { getDefaultStore, useAtomValue, useSetAtom } from 'jotai';
+import { getDefaultStore, useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { isAuthenticatedAtom, storeUsernameAtom, userIdAtom, usernameAtom } from './auth-state';
+import { followModeAtom } from './viewer-prefs';
 
 /**
  * How the app reaches its state: the one store, and hooks for the pages. Only src/state imports
@@ -11,3 +12,6 @@ export const useIsAuthenticated = () => useAtomValue(isAuthenticatedAtom);
 export const useUsername = () => useAtomValue(usernameAtom);
 export const useUserId = () => useAtomValue(userIdAtom);
 export const useStoreUsername = () => useSetAtom(storeUsernameAtom);
+
+/** The viewer's choice of following playback, and its setter (kept by the browser). */
+export const useFollowMode = () => useAtom(followModeAtom);

@@ -139,7 +139,14 @@ export function showEarlyShell(header: ViewerHeader): EarlyShell {
       ),
     toolbar(header, plays, video),
     element('div', 'timeline-tools', [
-      element('div', 'timeline-tools__bar', [standIn('button', '', ['Table'])]),
+      element('div', 'timeline-tools__bar', [
+        standIn('button', '', ['Share']),
+        standIn('button', '', ['Table']),
+        element('label', 'timeline-tools__follow', [
+          'Follow ',
+          select(['page by page', 'continuously'], 'page by page'),
+        ]),
+      ]),
       strip.length > 0 &&
         element('section', 'now-playing', [
           element(

@@ -1,4 +1,5 @@
 import { formatTime } from '../shared/time-format';
+import type { FollowMode } from '../state/viewer-prefs';
 import type { MediaAdapter } from './media/media-adapter';
 import type { PublishedClock } from './playback-clock';
 import { elapsedAndTotal, loopRestart, playbackAction, type MediaSpan } from './playback-rules';
@@ -20,6 +21,8 @@ export interface PlayheadCallbacks {
   onPlayingChange: (playing: boolean) => void;
   /** Playback left the viewport: the view should turn a page. */
   onOutOfView: (time: number) => void;
+  /** Each frame of playback when followed continuously: the view should scroll with it. */
+  onFollow: (time: number) => void;
   viewportWidth: () => number;
 }
 
@@ -40,6 +43,8 @@ export class PlayheadLoop {
   private running = false;
   /** The span played over and over, or null. */
   private loop: MediaSpan | null = null;
+  /** How the view follows playback: a page at a time, or scrolling under it. */
+  private follow: FollowMode = 'page';
 
   constructor(
     private readonly media: MediaAdapter,
@@ -64,6 +69,10 @@ export class PlayheadLoop {
   stop(): void {
     this.running = false;
     cancelAnimationFrame(this.frame);
+  }
+
+  setFollow(mode: FollowMode): void {
+    this.follow = mode;
   }
 
   /** Plays `span` over and over until it is set to null. */
@@ -126,7 +135,8 @@ export class PlayheadLoop {
     const x = this.callbacks.xOf(time);
     if (x === null) return;
     const width = this.callbacks.viewportWidth();
-    if (playing && (x < 0 || x > width)) this.callbacks.onOutOfView(time);
+    if (playing && this.follow === 'continuous') this.callbacks.onFollow(time);
+    else if (playing && (x < 0 || x > width)) this.callbacks.onOutOfView(time);
     const rounded = Math.round(x * 2) / 2;
     if (rounded === this.lastX) return;
     this.lastX = rounded;

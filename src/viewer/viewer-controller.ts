@@ -6,6 +6,7 @@ import type { MediaAdapter } from './media/media-adapter';
 import type { PublishedClock } from './playback-clock';
 import { clampToSpan, seekApplies, type MediaSpan, type SeekRequest } from './playback-rules';
 import { LoopBand } from './loop-band';
+import type { FollowMode } from '../state/viewer-prefs';
 import { PlayheadLoop } from './playhead-loop';
 import type { ViewerFileClient } from './viewer-file-client';
 import { ViewerInput, type InputElements, type Selection } from './viewer-input';
@@ -98,6 +99,7 @@ export class ViewerController {
         xOf,
         onPlayingChange: (playing) => listener.playing(playing),
         onOutOfView: (time) => this.view.follow(time),
+        onFollow: (time) => this.view.followClosely(time),
         viewportWidth: () => this.view.viewportWidth,
       },
     );
@@ -166,6 +168,11 @@ export class ViewerController {
     this.media.pause();
     this.media.seek(this.header.start);
     this.loop.refresh();
+  }
+
+  /** How the view follows playback: a page at a time, or scrolling under it. */
+  setFollow(mode: FollowMode): void {
+    this.loop.setFollow(mode);
   }
 
   /** Plays at `rate` times the normal speed, at the same pitch. */

@@ -158,6 +158,8 @@ function LoadedViewer({
           title={fileHeading(header.abstractWork.title, header.fileName)}
           clock={clock}
           shareMoment={shareMoment}
+          follow={study.follow}
+          onFollow={study.onFollow}
           playing={playing}
           shareableId={mode === 'local' ? null : header.id}
           data={data}

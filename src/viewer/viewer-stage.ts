@@ -33,7 +33,10 @@ export interface StageListener {
 }
 
 /** A view asked for, with performance.now() of the zoom input it answers (viewer:zoom). */
-type PendingView = { request: ViewRequest; zoomStartedAt: number | null };
+type PendingView = { request: ViewRequest; zoomStartedAt: number | null; askedAt: number };
+
+/** A frame at 60 Hz: a view laid out is on screen with the painter's next frame. */
+const FRAME_MS = 1000 / 60;
 
 /**
  * The stage's orchestration: asks the file worker for views (latest wins), hands each to the
@@ -44,6 +47,7 @@ type PendingView = { request: ViewRequest; zoomStartedAt: number | null };
 export class ViewerStage {
   private scene: StageScene | null = null;
   private shownLayout: ViewLayout | null = null;
+  private latency = 2 * FRAME_MS;
   /** The labels' boxes as the stage painted the layout on screen. */
   private painted: { layout: ViewLayout; boxes: Float32Array } | null = null;
   private canvasHeight = 0;
@@ -109,7 +113,7 @@ export class ViewerStage {
    */
   request(request: ViewRequest, zoomStartedAt: number | null): void {
     this.zoomWaiting = zoomStartedAt ?? this.zoomWaiting;
-    this.views.request({ request, zoomStartedAt: this.zoomWaiting });
+    this.views.request({ request, zoomStartedAt: this.zoomWaiting, askedAt: performance.now() });
   }
 
   resize(width: number): void {
@@ -137,8 +141,14 @@ export class ViewerStage {
     return labelHit(layout, this.painted.boxes, x, y);
   }
 
+  /** How long a view takes from asked for to on screen, smoothed (ms). */
+  get viewLatency(): number {
+    return this.latency;
+  }
+
   private show(layout: ViewLayout, pending: PendingView): void {
     if (this.disposed) return;
+    this.latency = 0.7 * this.latency + 0.3 * (performance.now() - pending.askedAt + FRAME_MS);
     this.zoomWaiting = null;
     this.shownLayout = layout;
     if (this.scene) this.paint(layout, pending.zoomStartedAt);

@@ -8,6 +8,7 @@ import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import {
   fitted,
   following,
+  followingClosely,
   initialView,
   requestOf,
   resizedTo,
@@ -52,6 +53,8 @@ export class ViewerView {
   /** The view before this one: a zoom step back to it asks for it again, not for a near copy. */
   private viewBefore: ViewState | null = null;
   private disposed = false;
+  /** Where playback was at the last frame it was followed continuously, and when. */
+  private lastFollowed: { time: number; at: number } | null = null;
   private readonly resizeObserver: ResizeObserver;
   private readonly stopWatchingRoom: () => void;
   private readonly stageScrolling: StageScrolling;
@@ -193,6 +196,23 @@ export class ViewerView {
   /** Scrolls so that `time` is in view, if it is not. */
   follow(time: number): void {
     const next = following(this.view, time);
+    if (next.scrollLeft !== this.view.scrollLeft) this.setView(next, null);
+  }
+
+  /**
+   * Keeps `time` a third of the way across (the playhead followed continuously). The view asked
+   * for now is on screen a little later: it is asked for where playback will be by then, at the
+   * pace playback has kept, so the playhead does not run ahead of its place.
+   */
+  followClosely(time: number): void {
+    const now = performance.now();
+    const last = this.lastFollowed;
+    this.lastFollowed = { time, at: now };
+    const pace =
+      last && now > last.at
+        ? Math.min(3, Math.max(0, ((time - last.time) / (now - last.at)) * 1000))
+        : 0;
+    const next = followingClosely(this.view, time + (pace * this.stage.viewLatency) / 1000);
     if (next.scrollLeft !== this.view.scrollLeft) this.setView(next, null);
   }
 

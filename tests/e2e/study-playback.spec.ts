@@ -158,3 +158,42 @@ test('Shift+drag on the time ruler loops the passage dragged over (A-B) until St
   await expect(band).toBeHidden();
   await expect(loop).toBeDisabled();
 });
+
+test('followed continuously, the timelines scroll under a playhead a third of the way across', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // Ten seconds across the timelines, from 30 s.
+  await page.goto(`/viewer/${EXAMPLE}?t=30&z=10`);
+  const timelines = page.getByTestId('timelines');
+  await expect(timelines).toHaveAttribute('data-drawn', 'true');
+  const follow = page.getByRole('combobox', { name: 'Follow' });
+  await expect(follow).toHaveValue('page');
+  await follow.selectOption('continuous');
+
+  const stage = (await timelines.locator('.viewer-timelines__stage').boundingBox())!;
+  const playheadX = async () =>
+    ((await page.getByTestId('playhead').boundingBox())?.x ?? Number.NaN) - stage.x;
+  await page.getByRole('button', { name: 'Play' }).click();
+  await page.waitForTimeout(800);
+  const xs: number[] = [];
+  const times: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    xs.push(await playheadX());
+    times.push((await audio(page)).time);
+    await page.waitForTimeout(150);
+  }
+  await page.getByRole('button', { name: 'Pause' }).click();
+  // Playback moved on (almost 2 s, a fifth of the view), the playhead stayed where it was.
+  expect(times.at(-1)! - times[0]!).toBeGreaterThan(1);
+  // Each frame asks for the view a step on, so a busy machine shows the playhead a little ahead
+  // for a frame or two; mostly it is where it stays.
+  const off = xs.map((x) => Math.abs(x - stage.width / 3)).sort((a, b) => a - b);
+  expect(off[Math.floor(off.length / 2)]).toBeLessThan(12);
+  expect(off[Math.floor((off.length * 3) / 4)]).toBeLessThan(40);
+
+  // The choice is kept for the next visit.
+  await page.reload();
+  await expect(page.getByTestId('timelines')).toHaveAttribute('data-drawn', 'true');
+  await expect(page.getByRole('combobox', { name: 'Follow' })).toHaveValue('continuous');
+});

@@ -4,6 +4,7 @@ import { timeToX } from './time-scale';
 import {
   fitted,
   following,
+  followingClosely,
   initialView,
   requestOf,
   resizedTo,
@@ -98,6 +99,17 @@ describe('the view state', () => {
     const x = timeToX(scaleOf(turned), 60);
     expect(x).toBeGreaterThanOrEqual(0);
     expect(x).toBeLessThanOrEqual(1000);
+  });
+
+  it('followed closely, keeps the time a third of the way across, within the content', () => {
+    const zoomed = { ...view, zoom: 4, scrollLeft: 0 };
+    for (const time of [30, 60, 61.5]) {
+      const x = timeToX(scaleOf(followingClosely(zoomed, time)), time);
+      expect(Math.abs(x - 1000 / 3)).toBeLessThanOrEqual(0.5);
+    }
+    // Near the start and the end the content's edges hold the scroll.
+    expect(followingClosely(zoomed, 1).scrollLeft).toBe(0);
+    expect(followingClosely(zoomed, 1e6).scrollLeft).toBe(scrolledTo(zoomed, 1e9).scrollLeft);
   });
 
   it('keeps the scroll valid when the viewport grows', () => {

@@ -126,6 +126,15 @@ export function following(view: ViewState, time: number): ViewState {
   return scrolledTo(view, scrollToShow(scaleOf(view), time, view.viewportWidth));
 }
 
+/**
+ * The view scrolled so that `time` stands a third of the way across, as far as the content
+ * allows (the playhead followed continuously; whole pixels, so a frame changes it or not).
+ */
+export function followingClosely(view: ViewState, time: number): ViewState {
+  const contentX = timeToX(scaleOf(view), time) + view.scrollLeft;
+  return scrolledTo(view, Math.round(contentX - view.viewportWidth / 3));
+}
+
 /** The seconds a view shows across its time axis (a shared link's zoom, z=). */
 export function shownSeconds(view: ViewState): number {
   return duration(view) / view.zoom;

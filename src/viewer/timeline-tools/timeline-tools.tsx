@@ -4,6 +4,7 @@ import type { TimelineTrack } from '../../shared/timeline-tables/timeline-tracks
 import type { ViewerHeader } from '../../shared/viewer-layout/viewer-document';
 import { NowPlayingStrip } from '../now-playing/now-playing-strip';
 import type { PlaybackClock } from '../playback-clock';
+import type { FollowMode } from '../../state/viewer-prefs';
 import { Link } from 'wouter';
 import { ExportMenu as FileExportMenu } from '../../app/export-menu';
 import { queryFilePath } from '../../app/routes';
@@ -32,6 +33,9 @@ export interface TimelineToolsProps {
   onSeek: (time: number) => void;
   /** Plays from a time (the table view's Enter). */
   onPlayFrom: (time: number) => void;
+  /** How the timelines follow playback, and the choice of it. */
+  follow?: FollowMode;
+  onFollow?: (mode: FollowMode) => void;
 }
 
 function download(name: string, bytes: Uint8Array<ArrayBuffer>) {
@@ -126,6 +130,19 @@ export function TimelineTools(props: TimelineToolsProps) {
           <Link className="timeline-tools__link" href={queryFilePath(props.shareableId)}>
             Query this file
           </Link>
+        )}
+        {props.onFollow && (
+          <label className="timeline-tools__follow">
+            Follow{' '}
+            <select
+              value={props.follow}
+              title="How the timelines follow playback"
+              onChange={(event) => props.onFollow?.(event.target.value as FollowMode)}
+            >
+              <option value="page">page by page</option>
+              <option value="continuous">continuously</option>
+            </select>
+          </label>
         )}
         {tracks.status === 'error' && (
           <span role="status">The components could not be loaded for the table and export.</span>
