@@ -47,6 +47,11 @@ export function forwardStageScrolling(stage: HTMLElement, scroller: HTMLElement)
 
   const onPointerDown = (event: PointerEvent): void => {
     suppressClick = false;
+    // A second finger makes the gesture a pinch (touch-pinch.ts): the first stops scrolling.
+    if (event.pointerType === 'touch' && !event.isPrimary && drag) {
+      drag = null;
+      suppressClick = true;
+    }
     if (event.pointerType === 'mouse' || !event.isPrimary) return;
     drag = {
       pointerId: event.pointerId,

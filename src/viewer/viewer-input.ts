@@ -11,6 +11,7 @@ import { hoverText } from './component-inspector';
 import { HoverTip } from './hover-tip';
 import type { MediaSpan, SeekRequest } from './playback-rules';
 import { attachSeekDrag, type SeekDrag } from './seek-drag';
+import { attachTouchPinch } from './touch-pinch';
 import { attachWheelZoom } from './wheel-zoom';
 import type { ViewerFileClient } from './viewer-file-client';
 import type { ViewerStage } from './viewer-stage';
@@ -62,7 +63,7 @@ export class ViewerInput {
   private disposed = false;
   private readonly seekDrags: SeekDrag[];
   private readonly hover: HoverTip;
-  private readonly detachWheel: () => void;
+  private readonly detachZoomGestures: () => void;
 
   constructor(
     private readonly header: ViewerHeader,
@@ -86,9 +87,13 @@ export class ViewerInput {
         seek,
       }),
     ];
-    this.detachWheel = attachWheelZoom(elements.stage, (factor, clientX) =>
-      actions.zoomAt(factor, clientX - this.stage.canvasBox().left),
-    );
+    const zoomAt = (factor: number, clientX: number) =>
+      actions.zoomAt(factor, clientX - this.stage.canvasBox().left);
+    const detach = [
+      attachWheelZoom(elements.stage, zoomAt),
+      attachTouchPinch(elements.stage, zoomAt),
+    ];
+    this.detachZoomGestures = () => detach.forEach((stop) => stop());
     this.hover = new HoverTip(elements.stage, elements.hover, {
       hit: (x, y) => this.hit(x, y),
       describe: async (ref) => {
@@ -218,7 +223,7 @@ export class ViewerInput {
   dispose(): void {
     this.disposed = true;
     for (const drag of this.seekDrags) drag.dispose();
-    this.detachWheel();
+    this.detachZoomGestures();
     this.hover.dispose();
   }
 }

@@ -183,6 +183,50 @@ test.describe('viewer', () => {
     expect(await page.evaluate(() => window.devicePixelRatio)).toBe(pixelRatio);
   });
 
+  test('on a phone, two fingers pinch the timelines around the point between them', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openViewer(page, '/viewer/135');
+    const timelines = page.getByTestId('timelines');
+    const scroller = page.getByTestId('timelines-scroller');
+    const axis = await timeAxis(page);
+    const box = (await timelines.locator('canvas').boundingBox())!;
+    const y = box.y + 40;
+    const middle = 150;
+    const fractionAt = async (x: number) => {
+      const zoom = Number(await timelines.getAttribute('data-zoom'));
+      const scrollLeft = await scroller.evaluate((element) => element.scrollLeft);
+      return (x + scrollLeft) / (axis.width * zoom);
+    };
+    const before = await fractionAt(middle);
+    const cdp = await page.context().newCDPSession(page);
+    const fingers = (type: 'touchStart' | 'touchMove' | 'touchEnd', apart: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints:
+          type === 'touchEnd'
+            ? []
+            : [
+                { x: axis.x + middle - apart / 2, y, id: 1 },
+                { x: axis.x + middle + apart / 2, y, id: 2 },
+              ],
+      });
+    // The fingers go from 40 px apart to 120: three times the zoom.
+    await fingers('touchStart', 40);
+    for (let apart = 50; apart <= 120; apart += 10) await fingers('touchMove', apart);
+    await fingers('touchEnd', 120);
+    await expect
+      .poll(async () => Number(await timelines.getAttribute('data-zoom')))
+      .toBeCloseTo(3, 1);
+    // What was between the fingers stays between them; the page itself did not zoom.
+    expect(Math.abs((await fractionAt(middle)) - before) * axis.width * 3).toBeLessThan(4);
+    expect(await page.evaluate(() => window.visualViewport?.scale ?? 1)).toBe(1);
+    // Nothing was selected by the fingers.
+    await page.waitForTimeout(300);
+    await expect(page.getByRole('complementary', { name: 'Inspector' })).toHaveCount(0);
+  });
+
   test('zoomed in, a sideways wheel, the scrollbar and a touch drag scroll the timelines', async ({
     page,
   }) => {
