@@ -26,6 +26,9 @@ export interface Selection {
 export { componentTime };
 
 /** The end of a segment (hierarchy unit, note, audiowave bar); null for points. */
+const sameRef = (a: ComponentRef, b: ComponentRef) =>
+  a.timeline === b.timeline && a.index === b.index;
+
 function componentEnd(component: ComponentJson): number | null {
   return 'end' in component && typeof component.end === 'number' ? component.end : null;
 }
@@ -60,6 +63,8 @@ export interface InputActions {
  */
 export class ViewerInput {
   private selected: Selection | null = null;
+  /** The last Up: where it came from, so that Down goes back there rather than to the start. */
+  private climbed: { from: ComponentRef; to: ComponentRef } | null = null;
   private disposed = false;
   private readonly seekDrags: SeekDrag[];
   private readonly hover: HoverTip;
@@ -127,19 +132,34 @@ export class ViewerInput {
   /** A click in the timelines: select what is under the pointer (or deselect) and seek. */
   async click(clientX: number, clientY: number, double: boolean): Promise<void> {
     const ref = this.hit(clientX, clientY);
+    this.climbed = null;
     const selection = await this.select(ref);
     if (!selection) return;
     this.actions.seek({ time: componentTime(selection.component), ifPlaying: double });
     if (double) this.actions.play();
   }
 
-  /** Arrow keys: select a neighbour of the selection; keyboard selection never moves playback. */
+  /**
+   * Arrow keys: select a neighbour of the selection; keyboard selection never moves playback.
+   * Up and Down keep to the moment: Down after Up goes back to where Up left (the chord under
+   * its key, the section under its parent), and a component that spans what is on screen (a key
+   * in force, a section around it) is outlined there, the view staying where it is.
+   */
   async navigate(key: NavigationKey): Promise<void> {
     if (!this.selected) return;
-    const next = await this.client.api.neighbour(this.selected.ref, key);
+    const from = this.selected.ref;
+    const climbed = this.climbed;
+    const back = key === 'down' && climbed && sameRef(climbed.to, from) ? climbed.from : null;
+    const next = back ?? (await this.client.api.neighbour(from, key));
     if (!next) return;
     const selection = await this.select(next);
-    if (selection) this.actions.follow(componentTime(selection.component));
+    if (!selection) return;
+    this.climbed = key === 'up' ? { from, to: next } : null;
+    const span = await this.selectionSpan(this.header.end);
+    const scale = this.stage.layout?.scale;
+    const shown = scale && [xToTime(scale, 0), xToTime(scale, this.actions.viewportWidth())];
+    if (span && shown && span.start < shown[1]! && span.end > shown[0]!) return;
+    this.actions.follow(componentTime(selection.component));
   }
 
   /** The media time under viewport x, as the view on screen shows it. */

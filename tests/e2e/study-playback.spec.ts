@@ -197,3 +197,46 @@ test('followed continuously, the timelines scroll under a playhead a third of th
   await expect(page.getByTestId('timelines')).toHaveAttribute('data-drawn', 'true');
   await expect(page.getByRole('combobox', { name: 'Follow' })).toHaveValue('continuous');
 });
+
+test('Up from a chord outlines its key where the music is, and Down comes back to the chord', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const json = (await (
+    await page.request.get(`/api/v1/files/${EXAMPLE}/json`)
+  ).json()) as ViewerFileJson;
+  const harmony = json.timelines.find((t) => t.kind === 'HARMONY_TIMELINE')!;
+  const sorted = [...(harmony.components as HarmonyComponentJson[])].sort(
+    (a, b) => a.time - b.time,
+  );
+  // A chord whose key began more than the view's ten seconds before it.
+  const chord = sorted.find(
+    (c) =>
+      c.kind === 'HARMONY' &&
+      c.time - sorted.filter((k) => k.kind === 'MODE' && k.time <= c.time).at(-1)!.time > 30,
+  )!;
+  await page.goto(`/viewer/${EXAMPLE}?t=${chord.time}&c=${chord.id}&z=10`);
+  const timelines = page.getByTestId('timelines');
+  await expect(timelines).toHaveAttribute('data-drawn', 'true');
+  const inspector = page.getByRole('complementary', { name: 'Inspector' });
+  await expect(inspector).toContainText(chord.label);
+  const scroller = page.getByTestId('timelines-scroller');
+  const scrollLeft = () => scroller.evaluate((element) => element.scrollLeft);
+  const before = await scrollLeft();
+  expect(before).toBeGreaterThan(0);
+
+  const kind = inspector
+    .locator('.viewer-inspector__field')
+    .filter({ has: page.getByText('Kind', { exact: true }) })
+    .locator('dd');
+  await timelines.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(kind).toHaveText('Key');
+  await page.waitForTimeout(300);
+  expect(await scrollLeft()).toBe(before);
+  await page.keyboard.press('ArrowDown');
+  await expect(kind).toHaveText('Harmony');
+  await expect(inspector).toContainText(chord.label);
+  await page.waitForTimeout(300);
+  expect(await scrollLeft()).toBe(before);
+});
