@@ -99,6 +99,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = asyn
       tempDir: store.tempDir,
       maxBytes: config.maxUploadBytes,
       maxComponents: config.maxComponents,
+      tasks: workTasks(),
     });
   };
 
