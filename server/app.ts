@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { ViewerCache } from './files/viewer-cache';
+import { SHARED_DATABASE_ACCESS_LIFETIME_MS, ViewerCache } from './files/viewer-cache';
 import { BackgroundMaintenance } from './db/pglite-maintenance';
 import { MediaStore } from './files/uploads/media-store';
 import { userFilesRoutes } from './routes/user-files.routes';
@@ -99,8 +99,12 @@ export async function buildApp({
   });
   await app.register(authentication, { secret: config.secretKey, database });
 
-  // The embedded database has this one process as its only writer: the cache may keep access.
-  const viewerCache = new ViewerCache(64 * 1024 * 1024, database.kind === 'pglite');
+  // The embedded database has this one process as its only writer: the cache may keep access for
+  // good. PostgreSQL may have other instances changing files.
+  const viewerCache = new ViewerCache(
+    64 * 1024 * 1024,
+    database.kind === 'pglite' ? Infinity : SHARED_DATABASE_ACCESS_LIFETIME_MS,
+  );
   // One store for uploads and deletions, which orders the moves and removals of each media file.
   const store = new MediaStore(config.mediaDir);
   // PGlite has no autovacuum (pglite-maintenance.ts): run after a write's reply, not before it.

@@ -107,7 +107,7 @@ export async function stringifyInSlices(json: ViewerFileJson): Promise<string> {
 
 /**
  * A readable file's viewer payload, as stored: one row read, however big the file; none at all
- * for a file in the cache where the cache keeps who may read it.
+ * for a file in the cache while the cache may trust who may read it.
  */
 export async function viewerPayload(
   db: Db,
@@ -116,13 +116,17 @@ export async function viewerPayload(
   viewer: Viewer,
 ): Promise<ViewerBody> {
   const cached = cache.get(fileId);
-  if (cached?.access) {
-    if (!canRead({ id: fileId, ...cached.access }, viewer)) throw notFound();
+  const kept = cached && cache.access(cached);
+  if (cached && kept) {
+    if (!canRead({ id: fileId, ...kept }, viewer)) throw notFound();
     return cached;
   }
   const generation = cache.generation;
   const access = await readableFile(db, fileId, viewer);
-  if (cached !== undefined) return cached;
+  if (cached !== undefined) {
+    cache.set(fileId, cached, access, generation);
+    return cached;
+  }
   const gzip = (await findViewerPayload(db, fileId)) ?? (await storeViewerPayload(db, fileId));
   const body: ViewerBody = { gzip };
   cache.set(fileId, body, access, generation);

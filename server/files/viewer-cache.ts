@@ -9,11 +9,8 @@ export interface ViewerBody {
   json?: Promise<Buffer>;
   /** The prepared payload, gzipped, once the viewer asked (null: it could not be built). */
   prepared?: Promise<Buffer | null>;
-  /**
-   * Who may read the file, kept only where this process makes every change to it (the embedded
-   * database): then a cached file is served without a query.
-   */
-  access?: FileAccess;
+  /** Who may read the file, and when that was read: while fresh, served without a query. */
+  access?: KeptAccess;
 }
 
 export interface FileAccess {
@@ -22,11 +19,25 @@ export interface FileAccess {
 }
 
 /**
+ * How long a file's access is trusted where other instances may change it (PostgreSQL): a file
+ * made private or deleted elsewhere is served here for at most this long.
+ */
+export const SHARED_DATABASE_ACCESS_LIFETIME_MS = 1_000;
+
+interface KeptAccess extends FileAccess {
+  /** The cache's clock when the database said so. */
+  readAt: number;
+}
+
+/**
  * Stored viewer payloads by file id, least recently used out first, bounded by their total bytes.
  * A stored file's content never changes, only its public flag: entries are forgotten when a file
- * is deleted or its flag changes. Where `keepsAccess` (one process serves the embedded database,
- * so every change passes through `forget`), an entry also keeps who may read the file; elsewhere
- * the flag is read from the database before the cache. Kept gzipped, as stored and as sent
+ * is deleted or its flag changes here. An entry also keeps who may read the file, trusted for
+ * `accessLifetimeMs` after it was read: for ever where this process makes every change (the
+ * embedded database, whose changes all pass through `forget`); briefly where other instances may
+ * share the database, so that a file they make private or delete stops being served within that
+ * time, while a file read thousands of times a second costs one query per lifetime, not one per
+ * request (a query's round trip, and the backend's CPU beside ours, set the rate). Kept gzipped, as stored and as sent
  * to browsers: the reference file's 4 MB of JSON take a few hundred kB, so the cache holds many
  * files rather than two. The JSON unpacked for clients that do not take gzip counts too.
  */
@@ -39,7 +50,8 @@ export class ViewerCache {
 
   constructor(
     private readonly maxBytes: number,
-    private readonly keepsAccess: boolean,
+    private readonly accessLifetimeMs: number,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   /** Taken before reading a file's access and payload; given back to `set`. */
@@ -56,10 +68,21 @@ export class ViewerCache {
     return entry?.body;
   }
 
-  /** Keeps a body read with `access`, unless the cache forgot a file since `generation`. */
+  /** Who may read a cached body's file, while it can be trusted without asking the database. */
+  access(body: ViewerBody): FileAccess | undefined {
+    const kept = body.access;
+    if (kept === undefined || this.now() - kept.readAt >= this.accessLifetimeMs) return undefined;
+    return kept;
+  }
+
+  /**
+   * Keeps a body read with `access` (read at `generation`), or renews the access of the body
+   * already kept, unless the cache forgot a file since `generation`.
+   */
   set(fileId: number, body: ViewerBody, access: FileAccess, generation: number): void {
     if (generation !== this.forgotten) return;
-    if (this.keepsAccess) body.access = { isPublic: access.isPublic, authorId: access.authorId };
+    body.access = { isPublic: access.isPublic, authorId: access.authorId, readAt: this.now() };
+    if (this.entries.get(fileId)?.body === body) return;
     this.remove(fileId);
     this.add(fileId, body, body.gzip.length);
   }

@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
 import multipart from '@fastify/multipart';
 import type {
   FastifyPluginAsyncTypebox,
@@ -22,6 +23,7 @@ import {
   UploadResponseJson,
 } from '../../src/shared/api-contract/files';
 import { workTasks } from '../work/work-pool';
+import { CLIENT_IDLE_MS } from '../plugins/edge-limits';
 import type { PeaksMaker } from '../files/peaks/peaks-maker';
 
 // Multipart framing (boundaries, part headers, the is_public field) on top of the files' bytes.
@@ -53,6 +55,23 @@ function storageFault(error: unknown, log: FastifyBaseLogger, mediaDir: string):
   log.error({ err: error, mediaDir }, `cannot write to MEDIA_DIR (${code}): upload not stored`);
   return new ApiError(503, {
     detail: 'The server cannot store files right now. Nothing was stored; try again later.',
+  });
+}
+
+/**
+ * The body is in and the server is storing it: the client is silent because it waits for us,
+ * and the connection's idle limit (CLIENT_IDLE_MS, for clients that stop sending) must not cut
+ * it. A large upload stored on a busy machine took longer than that, and its client lost the
+ * answer to an upload that was stored. The request's own timeout still bounds it; the idle limit
+ * is back for the connection's next request.
+ */
+function serverTurn(request: FastifyRequest, reply: FastifyReply): void {
+  const socket = request.raw.socket as Partial<Socket> | undefined;
+  // An injected request (tests) has no real socket.
+  if (typeof socket?.setTimeout !== 'function') return;
+  socket.setTimeout(0);
+  reply.raw.once('close', () => {
+    if (!socket.destroyed) socket.setTimeout?.(CLIENT_IDLE_MS);
   });
 }
 
@@ -90,16 +109,19 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = asyn
   });
 
   /** The request's files, on disk, within the limits of MAX_UPLOAD_MB and MAX_COMPONENTS. */
-  const receiveMultipart = (request: FastifyRequest) => {
+  const receiveMultipart = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.isMultipart()) {
       const type = request.headers['content-type'] ?? '';
       throw new ApiError(415, { detail: `Unsupported media type "${type}" in request.` });
     }
-    return receiveUpload(request, {
+    const received = await receiveUpload(request, {
       tempDir: store.tempDir,
       maxBytes: config.maxUploadBytes,
       maxComponents: config.maxComponents,
+      tasks: workTasks(),
     });
+    serverTurn(request, reply);
+    return received;
   };
 
   /** Refuses an oversized body and a user past the hour's uploads before any byte is read. */
@@ -141,7 +163,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = asyn
       async (request, reply) => {
         const userId = requireUser(request);
         try {
-          const received = await receiveMultipart(request);
+          const received = await receiveMultipart(request, reply);
           const files = await storeUpload(
             {
               database,
@@ -183,11 +205,11 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = asyn
         onResponse: maintenance.afterReply(200),
         onRequest: admit,
       },
-      async (request) => {
+      async (request, reply) => {
         const userId = requireUser(request);
         const fileId = parseId(request.params.id);
         try {
-          const received = await receiveMultipart(request);
+          const received = await receiveMultipart(request, reply);
           const stored = await storeFileMedia(
             { database, store, log: request.log, mediaBaseUrl: config.mediaBaseUrl, viewerCache },
             fileId,

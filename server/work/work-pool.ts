@@ -1,12 +1,15 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import { settledStages, type WorkTasks } from './work-tasks';
+import { inProcessTasks, settledStages, type WorkTasks } from './work-tasks';
 import type { StoredRows, StoredViews } from '../files/ingest/stored-forms';
 import type { WorkRequest } from './work.worker';
 
 /** More heavy work waiting than this, and new work is refused with a 503 (WorkQueueFull). */
 const MAX_QUEUE = 64;
+
+/** Uploads counted at once on the counting thread. */
+const MAX_COUNTS = 64;
 
 export class WorkQueueFull extends Error {
   override readonly name = 'WorkQueueFull';
@@ -25,6 +28,12 @@ export class WorkPool {
    * of its own, so it never stands in front of an upload on the pool.
    */
   private readonly background: Piscina;
+  /**
+   * Uploads' component counts, each waiting on its bytes most of the time: one thread counts
+   * many uploads at once, so a slow client's upload holds no thread of the pool.
+   */
+  private readonly counting: Piscina;
+  private countsRunning = 0;
 
   constructor(threads = Math.max(1, availableParallelism() - 1)) {
     const compiled = !import.meta.url.endsWith('.ts');
@@ -40,6 +49,13 @@ export class WorkPool {
       idleTimeout: 30_000,
     });
     this.background = new Piscina({ filename, minThreads: 0, maxThreads: 1, idleTimeout: 5_000 });
+    this.counting = new Piscina({
+      filename,
+      minThreads: 0,
+      maxThreads: 1,
+      concurrentTasksPerWorker: MAX_COUNTS,
+      idleTimeout: 30_000,
+    });
   }
 
   /** The tasks, run on the pool; their byte arrays come back moved, not copied. */
@@ -70,6 +86,20 @@ export class WorkPool {
     preparedPayload: (input) => this.run('preparedPayload', input, [input.json]),
     exportFile: (job) => this.run('exportFile', job, [job.tla]),
     mediaPeaks: (input) => this.background.run({ task: 'mediaPeaks', input } satisfies WorkRequest),
+    countComponents: (input) => {
+      // Past MAX_COUNTS uploads at once, the next is counted on the calling thread, as a
+      // pool that cannot take it would otherwise hold its bytes waiting.
+      if (this.countsRunning >= MAX_COUNTS) return inProcessTasks.countComponents(input);
+      this.countsRunning++;
+      const request: WorkRequest = {
+        task: 'countComponents',
+        input: { maxComponents: input.maxComponents },
+        port: input.port,
+      };
+      return (
+        this.counting.run(request, { transferList: [input.port] }) as Promise<number>
+      ).finally(() => this.countsRunning--);
+    },
     tqlQuery: (input) => this.run('tqlQuery', input, []),
     tqlIndex: (input) => this.run('tqlIndex', input, [input.bytes]),
   };
@@ -102,7 +132,7 @@ export class WorkPool {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.pool.destroy(), this.background.destroy()]);
+    await Promise.all([this.pool.destroy(), this.background.destroy(), this.counting.destroy()]);
   }
 }
 

@@ -19,6 +19,8 @@ import {
   type TqlTaskInput,
 } from '../tql/tql-task';
 import type { TqlIndexRows } from '../tql/tql-index';
+import type { MessagePort } from 'node:worker_threads';
+import { countOnPort } from './component-counting';
 
 /**
  * The server's heavy work, as plain functions of plain data: each runs on a thread of the work
@@ -46,6 +48,11 @@ export interface WorkTasks {
   exportFile(job: ExportJob): Promise<Uint8Array[]>;
   /** A stored recording's waveform peaks (src/shared/waveform/peaks.ts), decoded from its file. */
   mediaPeaks(input: { path: string; mimeType: string }): Promise<PeaksResult>;
+  /**
+   * An upload's components counted as its bytes come through `port` (component-counting.ts);
+   * the count when they end or pass `maxComponents`.
+   */
+  countComponents(input: { port: MessagePort; maxComponents: number }): Promise<number>;
   /** A TQL query evaluated over the index rows of the files it may read. */
   tqlQuery(input: TqlTaskInput): Promise<TqlTaskAnswer>;
   /** A stored file's query index (the start-up backfill). */
@@ -110,6 +117,7 @@ export const inProcessTasks: WorkTasks = {
   },
   exportFile: (job) => Promise.resolve(exportPieces(job)),
   mediaPeaks: ({ path, mimeType }) => peaksOfMedia(path, mimeType),
+  countComponents: ({ port, maxComponents }) => countOnPort(port, maxComponents),
   tqlQuery: (input) => Promise.resolve(runTqlTask(input)),
   tqlIndex: (input) => Promise.resolve(runTqlIndexTask(input)),
 };

@@ -2,6 +2,7 @@ import { Piscina } from 'piscina';
 import { lowerThreadPriority } from '../worker-thread';
 import type { MessagePort } from 'node:worker_threads';
 import { inProcessTasks, type WorkTasks } from './work-tasks';
+import { countOnPort } from './component-counting';
 import { buildStoredRows, type StoredFormsInput } from '../files/ingest/stored-forms';
 
 /**
@@ -13,7 +14,7 @@ lowerThreadPriority(10);
 export interface WorkRequest {
   task: keyof WorkTasks;
   input: unknown;
-  /** Where a task that answers in stages (storedForms) sends its first one. */
+  /** Where a task that answers in stages (storedForms) sends its first one; a count's bytes. */
   port?: MessagePort;
 }
 
@@ -58,6 +59,10 @@ export default async function runWork({ task, input, port }: WorkRequest): Promi
     const rows = ownBuffers(await built.rows, buffers);
     port!.postMessage(rows, buffers);
     return moving(built.views());
+  }
+  if (task === 'countComponents') {
+    const { maxComponents } = input as { maxComponents: number };
+    return countOnPort(port!, maxComponents);
   }
   const run = inProcessTasks[task] as (input: unknown) => Promise<unknown>;
   return moving(await run(input));

@@ -15,6 +15,7 @@ import { databaseKinds } from './support/test-database';
 import { appSuite } from './support/suites';
 import { addUser } from './support/users';
 import { accessTokenFor } from './support/test-app';
+import { SHARED_DATABASE_ACCESS_LIFETIME_MS } from '../../server/files/viewer-cache';
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/tla/${name}`);
 
@@ -225,6 +226,44 @@ describe.each(databaseKinds)('files routes on %s', (kind) => {
     expect(labels.slice(0, 6)).toEqual(['I', 'I6', 'I64', 'V65', 'V43', 'V42']);
     expect(labels[6]).toBe('V65/V');
   });
+
+  // Only PostgreSQL may have other instances changing a file; PGlite's one process forgets it.
+  it.runIf(kind === 'postgres')(
+    'stops serving a file made private or deleted by another instance within a second',
+    async () => {
+      const run = (text: string) => suite.testDb.database.withConnection((sql) => sql(text));
+      const json = (id: number) => suite.app.inject({ url: `/api/v1/files/${id}/json` });
+      const waitPast = () =>
+        new Promise((resolve) => setTimeout(resolve, SHARED_DATABASE_ACCESS_LIFETIME_MS + 50));
+      const stored = (name: string) =>
+        ingestTla(suite.testDb.database, {
+          bytes: fixture('hierarchy-v0.1.1.tla'),
+          fileName: name,
+          authorId: ownerId,
+          isPublic: true,
+        });
+      const madePrivate = await stored('made-private.tla');
+      const deleted = await stored('deleted.tla');
+      // Both cached, then changed behind this process's back, as another instance would.
+      expect((await json(madePrivate.id)).statusCode).toBe(200);
+      expect((await json(deleted.id)).statusCode).toBe(200);
+      await run(`UPDATE files SET is_public = false WHERE id = ${madePrivate.id}`);
+      await run(`DELETE FROM files WHERE id = ${deleted.id}`);
+      await waitPast();
+      expect((await json(madePrivate.id)).statusCode).toBe(404);
+      expect((await json(deleted.id)).statusCode).toBe(404);
+      const owner = await accessTokenFor(ownerId, 'owner');
+      const own = await suite.app.inject({
+        url: `/api/v1/files/${madePrivate.id}/json`,
+        headers: { authorization: `Bearer ${owner}` },
+      });
+      expect(own.statusCode).toBe(200);
+      // Public again elsewhere: served again once the lifetime has passed.
+      await run(`UPDATE files SET is_public = true WHERE id = ${madePrivate.id}`);
+      await waitPast();
+      expect((await json(madePrivate.id)).statusCode).toBe(200);
+    },
+  );
 
   it('refuses a forged token with 401 token_not_valid', async () => {
     const response = await suite.app.inject({

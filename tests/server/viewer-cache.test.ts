@@ -9,7 +9,7 @@ describe('ViewerCache', () => {
   it('keeps payloads by their gzipped size, least recently used out first', () => {
     const one = body('a'.repeat(1000));
     const size = one.gzip.length;
-    const cache = new ViewerCache(size * 2, false);
+    const cache = new ViewerCache(size * 2, Infinity);
     cache.set(1, one, open, cache.generation);
     cache.set(2, body('a'.repeat(1000)), open, cache.generation);
     expect(cache.get(1)).toBe(one);
@@ -21,7 +21,7 @@ describe('ViewerCache', () => {
 
   it('unpacks the JSON once for a client without gzip, and counts it', async () => {
     const text = JSON.stringify({ timelines: 'x'.repeat(5000) });
-    const cache = new ViewerCache(4000, false);
+    const cache = new ViewerCache(4000, Infinity);
     const entry = body(text);
     cache.set(7, entry, open, cache.generation);
     const first = cache.plainJson(7, entry);
@@ -32,21 +32,36 @@ describe('ViewerCache', () => {
     expect(cache.get(7)).toBeUndefined();
   });
 
-  it('keeps who may read a file only where asked to, and forgets it with the file', () => {
-    const keeping = new ViewerCache(100_000, true);
+  it('keeps who may read a file until it is forgotten', () => {
+    const keeping = new ViewerCache(100_000, Infinity);
     const entry = body('a');
     keeping.set(1, entry, { isPublic: false, authorId: 4 }, keeping.generation);
-    expect(keeping.get(1)?.access).toEqual({ isPublic: false, authorId: 4 });
+    expect(keeping.access(keeping.get(1)!)).toEqual({
+      isPublic: false,
+      authorId: 4,
+      readAt: expect.any(Number),
+    });
     keeping.forget(1);
     expect(keeping.get(1)).toBeUndefined();
+  });
 
-    const asking = new ViewerCache(100_000, false);
-    asking.set(1, body('a'), open, asking.generation);
-    expect(asking.get(1)?.access).toBeUndefined();
+  it('trusts who may read a file only for its lifetime, then until read again', () => {
+    let clock = 0;
+    const cache = new ViewerCache(100_000, 1_000, () => clock);
+    const entry = body('a');
+    cache.set(1, entry, open, cache.generation);
+    clock = 999;
+    expect(cache.access(entry)?.isPublic).toBe(true);
+    clock = 1_000;
+    expect(cache.access(entry)).toBeUndefined();
+    // Read again (now private): the same body, trusted from now on.
+    cache.set(1, entry, { isPublic: false, authorId: 1 }, cache.generation);
+    expect(cache.get(1)).toBe(entry);
+    expect(cache.access(entry)?.isPublic).toBe(false);
   });
 
   it('does not keep a body read before a file was forgotten', () => {
-    const cache = new ViewerCache(100_000, true);
+    const cache = new ViewerCache(100_000, Infinity);
     const before = cache.generation;
     // A request read the file's access as public; meanwhile the owner made it private.
     cache.forget(1);

@@ -9,6 +9,9 @@ import { ApiError, fieldErrors } from '../../http-errors';
 import { ComponentCounter } from './component-counter';
 import { SNIFF_BYTES } from './content-sniffer';
 import { tempFileName } from './temp-files';
+import { MessageChannel } from 'node:worker_threads';
+import { RemoteCount } from '../../work/component-counting';
+import type { WorkTasks } from '../../work/work-tasks';
 
 /** One uploaded file part, already on disk in a temporary file. */
 export interface ReceivedFile {
@@ -104,6 +107,8 @@ export function tooManyComponents(fileName: string, maxComponents: number): ApiE
  * Hashes, counts and keeps the head of the bytes that flow through it. The count covers the
  * whole request, so the limit holds for a batch, not only for each file. An annotation's
  * components are counted as they pass (ComponentCounter): past the limit, the part fails at once.
+ * Given the work tasks, they are counted on the counting thread (component-counting.ts), and the
+ * bytes pass on as fast as it counts them.
  */
 class IntakeMeter extends Transform {
   readonly hash = createHash('sha256');
@@ -111,14 +116,17 @@ class IntakeMeter extends Transform {
   private readonly headChunks: Buffer[] = [];
   private headLength = 0;
   private readonly counter: ComponentCounter | null;
+  private readonly remote: RemoteCount | null;
 
   constructor(
     private readonly budget: { remaining: number },
     private readonly maxBytes: number,
     private readonly annotation: { name: string; maxComponents: number } | null,
+    tasks: WorkTasks | null,
   ) {
     super();
-    this.counter = annotation ? new ComponentCounter() : null;
+    this.counter = annotation && !tasks ? new ComponentCounter() : null;
+    this.remote = annotation && tasks ? remoteCount(tasks, annotation.maxComponents) : null;
   }
 
   get head(): Uint8Array {
@@ -137,15 +145,41 @@ class IntakeMeter extends Transform {
       this.headChunks.push(chunk.subarray(0, SNIFF_BYTES - this.headLength));
       this.headLength += Math.min(chunk.length, SNIFF_BYTES - this.headLength);
     }
-    if (this.counter && this.annotation) {
-      this.counter.push(chunk);
-      if (this.counter.count > this.annotation.maxComponents) {
-        done(tooManyComponents(this.annotation.name, this.annotation.maxComponents));
-        return;
-      }
+    if (this.remote) {
+      this.remote.push(chunk).then(() => done(this.overLimit(this.remote!.count), chunk), done);
+      return;
     }
-    done(null, chunk);
+    this.counter?.push(chunk);
+    done(this.overLimit(this.counter?.count ?? 0), chunk);
   }
+
+  override _flush(done: TransformCallback) {
+    if (!this.remote) {
+      done();
+      return;
+    }
+    this.remote.end().then((count) => done(this.overLimit(count)), done);
+  }
+
+  override _destroy(error: Error | null, done: (error: Error | null) => void) {
+    this.remote?.close();
+    done(error);
+  }
+
+  private overLimit(count: number): ApiError | null {
+    if (!this.annotation || count <= this.annotation.maxComponents) return null;
+    return tooManyComponents(this.annotation.name, this.annotation.maxComponents);
+  }
+}
+
+/** A count on the work tasks' counting side; should that fail, the reader still counts. */
+function remoteCount(tasks: WorkTasks, maxComponents: number): RemoteCount {
+  const { port1, port2 } = new MessageChannel();
+  const remote = new RemoteCount(port1);
+  // readAnnotation counts the whole file again before anything is stored: a count that
+  // failed only loses the early refusal.
+  tasks.countComponents({ port: port2, maxComponents }).catch(() => remote.close());
+  return remote;
 }
 
 /**
@@ -155,7 +189,13 @@ class IntakeMeter extends Transform {
  */
 export async function receiveUpload(
   request: FastifyRequest,
-  options: { tempDir: string; maxBytes: number; maxComponents: number },
+  options: {
+    tempDir: string;
+    maxBytes: number;
+    maxComponents: number;
+    /** Where annotations are counted; on this thread without. */
+    tasks?: WorkTasks;
+  },
 ): Promise<ReceivedUpload> {
   await mkdir(options.tempDir, { recursive: true });
   const files: ReceivedFile[] = [];
@@ -188,6 +228,7 @@ export async function receiveUpload(
         budget,
         options.maxBytes,
         ANNOTATION_NAME.test(name) ? { name, maxComponents: options.maxComponents } : null,
+        options.tasks ?? null,
       );
       const out = createWriteStream(tempPath, { flags: 'wx' });
       try {
