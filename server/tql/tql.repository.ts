@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/database';
 import { bareUnit, type CorpusFile, type CorpusTimeline, type CorpusUnit } from './tql-corpus';
 import type { TimeMapSource } from './tql-index';
+import type { Narrowing } from './tql-narrowing';
+import { keptFiles, pairConditions } from './tql-narrowing.repository';
 
 function rowsOf(result: unknown): Record<string, unknown>[] {
   return (result as { rows: Record<string, unknown>[] }).rows;
@@ -21,21 +23,32 @@ function textList(value: unknown): string[] {
 
 /**
  * The files a caller's query reads, in id order: public files and the caller's own, indexed,
- * limited to `only` when given; and only files having, for each group of `words`, a label category
- * among them (the database narrows the corpus before anything is loaded).
+ * limited to `only` when given; and, when a narrowing is given, only files having for each group
+ * of its words a label category among them, and each pair its match needs (the database narrows
+ * the corpus before anything is loaded), or files that the evaluator may warn about.
  */
 export async function queryableFiles(
   db: Db,
   userId: number | null,
   only: number[] | null,
-  words: string[][] | null,
+  narrowing: Narrowing | null,
 ): Promise<number[]> {
   const conditions: SQL[] = [sql`(f.is_public OR f.author_id = ${userId ?? -1})`];
   if (only) conditions.push(sql`f.id = ANY(${`{${only.join(',')}}`}::bigint[])`);
-  for (const group of words ?? []) {
-    // A word finds its category and, through the stored heads, that category's subtypes.
-    conditions.push(sql`EXISTS (SELECT 1 FROM tql_labels l WHERE l.file_id = f.id
-      AND l.category = ANY(${`{${group.map((w) => `"${w.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]))`);
+  if (narrowing) {
+    const held: SQL[] = [];
+    for (const group of narrowing.words) {
+      // A word finds its category and, through the stored heads, that category's subtypes.
+      held.push(sql`EXISTS (SELECT 1 FROM tql_labels l WHERE l.file_id = f.id
+        AND l.category = ANY(${`{${group.map((w) => `"${w.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]))`);
+    }
+    held.push(...pairConditions(narrowing));
+    const kept = keptFiles(narrowing);
+    if (held.length > 0) {
+      conditions.push(
+        kept ? sql`(${sql.join(held, sql` AND `)} OR ${kept})` : sql.join(held, sql` AND `),
+      );
+    }
   }
   const rows = rowsOf(
     await db.execute(sql`SELECT f.id FROM files f JOIN tql_files t ON t.file_id = f.id

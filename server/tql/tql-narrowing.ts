@@ -1,0 +1,204 @@
+/**
+ * What a query's match implies about a file, so the database can leave out the files that cannot
+ * match before anything is loaded: two units that must lie next to each other in a lane (a
+ * sequence's neighbouring steps), or in a relation's place (`A DURING B IN form`). Each condition
+ * is necessary, never sufficient: the evaluator still decides, on the files that remain.
+ */
+import type {
+  Cond,
+  Lane,
+  Query,
+  RelationWord,
+  Seq,
+  Step,
+  Term,
+  Unit,
+} from '../../src/shared/tql/tql-ast';
+import { fold } from '../../src/shared/tql/tql-fold';
+import { scopeOf } from '../../src/shared/tql/tql-fields';
+import { storableText } from '../../src/shared/storable-text';
+import { colorTexts, cssColor } from './tql-colors';
+import type { UnitKind } from './tql-index';
+import { neededKinds, needsTimeMap, requiredWords } from './tql-needs';
+
+/** Units a step can take, as the index can find them: by kind, timeline role and category. */
+export interface UnitShape {
+  kinds: UnitKind[];
+  /** The role the lane's timeline has (`IN form`), or null for any timeline. */
+  role: string | null;
+  /** Categories (or subtype heads) of which the unit has one; null when any label fits. */
+  words: string[] | null;
+  /** Texts of which the unit's colour, lower-cased, holds one; null when any colour fits. */
+  colors: string[] | null;
+}
+
+export type Pairing =
+  /** `first THEN second`: consecutive entries of one lane (one timeline). */
+  | { type: 'next'; first: UnitShape; second: UnitShape }
+  /** `left WORD right`: right is in a named lane, or in left's own timeline. */
+  | {
+      type: 'relation';
+      word: RelationWord;
+      left: UnitShape;
+      right: UnitShape;
+      sameTimeline: boolean;
+    };
+
+export interface Narrowing {
+  /** Groups of words a file must have among its label categories (one of each group). */
+  words: string[][];
+  pairs: Pairing[];
+  /**
+   * Files that may warn that they could not answer (no time map, no media length, no such file
+   * field) are kept whatever they hold: the evaluator may warn about them before any match.
+   */
+  keep: { withoutTimeMap: boolean; withoutMediaLength: boolean; withoutFields: string[] };
+}
+
+const DEFAULT: UnitKind[] = ['hierarchy', 'marker', 'range'];
+
+type LaneShape = Pick<UnitShape, 'kinds' | 'role'>;
+
+/** Units a lane can hold, when they are labelled units found by category; else null. */
+export function laneShape(lane: Lane | null): LaneShape | null {
+  if (lane === null) return { kinds: DEFAULT, role: null };
+  if (lane.quoted) return null;
+  const word = fold(lane.name);
+  switch (word) {
+    case 'form':
+      return { kinds: ['hierarchy'], role: 'form' };
+    case 'cadences':
+    case 'cadence':
+      return { kinds: ['marker'], role: 'cadences' };
+    case 'hierarchy':
+    case 'hierarchies':
+      return { kinds: ['hierarchy'], role: null };
+    case 'marker':
+    case 'markers':
+      return { kinds: ['marker'], role: null };
+    case 'range':
+    case 'ranges':
+      return { kinds: ['range'], role: null };
+    default:
+      return null;
+  }
+}
+
+/** The words a term needs (one of them), or null when a unit of any label may fit it. */
+function termWords(term: Term | null): string[] | null {
+  if (!term || term.not) return null;
+  const words: string[] = [];
+  for (const alt of term.alts) {
+    const word = alt.literals.find((literal) => literal.kind === 'word');
+    if (!word || word.kind !== 'word') return null;
+    // As categories are stored (storable-text.ts).
+    words.push(storableText(word.folded));
+  }
+  return words;
+}
+
+/** What `[color = pink]` among a unit's brackets asks of its stored colour, or null. */
+function colorsOf(conds: Cond[]): string[] | null {
+  for (const cond of conds) {
+    if (cond.type !== 'compare' || cond.not || cond.op !== '=') continue;
+    const field = cond.field;
+    if (field.name !== 'color' || field.step !== null || scopeOf(field) !== 'unit') continue;
+    const value = cond.value;
+    if (value.kind !== 'word' && value.kind !== 'string') continue;
+    const hex = cssColor(value.text);
+    if (hex !== null) return colorTexts(hex);
+  }
+  return null;
+}
+
+const shapeOf = (unit: Unit, lane: LaneShape): UnitShape => ({
+  ...lane,
+  words: termWords(unit.term),
+  colors: colorsOf(unit.conds),
+});
+
+const narrows = (shape: UnitShape) => shape.words !== null || shape.colors !== null;
+
+/** A step that takes at least one unit, each fitting its term and brackets: else null. */
+function stepShape(step: Step, lane: LaneShape): UnitShape | null {
+  if (step.item.type !== 'unit') return null;
+  if (step.quant !== null && step.quant.min === 0) return null;
+  return shapeOf(step.item, lane);
+}
+
+const GAP_RELATIONS = new Set<RelationWord>(['before', 'after', 'starts before', 'starts after']);
+
+function sequencePairs(seq: Seq, lane: LaneShape, within: boolean): Pairing[] {
+  // WITHIN joins a span lane's blocks across holes: its neighbours need not touch.
+  if (within && lane.kinds.some((kind) => kind !== 'marker')) return [];
+  const pairs: Pairing[] = [];
+  for (let i = 0; i + 1 < seq.length; i++) {
+    const first = stepShape(seq[i]!, lane);
+    const second = stepShape(seq[i + 1]!, lane);
+    if (!first || !second || (!narrows(first) && !narrows(second))) continue;
+    pairs.push({ type: 'next', first, second });
+  }
+  return pairs;
+}
+
+function fileFields(query: Query): string[] {
+  const names = new Set<string>();
+  const conds = (list: Cond[]) => {
+    for (const cond of list) {
+      if (cond.type === 'compare') {
+        if (scopeOf(cond.field) === 'file') names.add(cond.field.name);
+        if (cond.value.kind === 'field' && scopeOf(cond.value.field) === 'file')
+          names.add(cond.value.field.name);
+      } else if (cond.type === 'children') seq(cond.seq);
+      else if (cond.type === 'relation') seq(cond.relation.target);
+    }
+  };
+  const seq = (steps: Seq) => {
+    for (const step of steps) {
+      if (step.item.type === 'group') step.item.alternatives.forEach(seq);
+      else conds(step.item.conds);
+    }
+  };
+  const pattern = query.pattern;
+  if (pattern?.type === 'sequence') seq(pattern.seq);
+  if (pattern?.type === 'relation') {
+    conds(pattern.left.conds);
+    seq(pattern.relation.target);
+  }
+  conds(query.where);
+  return [...names].filter((name) => name !== 'id' && name !== 'title');
+}
+
+/** The pairs a match of `query` needs in a file, and which files are kept whatever they hold. */
+export function narrowingOf(query: Query, text: string): Narrowing {
+  const keep = {
+    withoutTimeMap: needsTimeMap(text),
+    withoutMediaLength: text.includes('%'),
+    withoutFields: fileFields(query),
+  };
+  const words = requiredWords(query);
+  const pattern = query.pattern;
+  // A chord or key literal may add a note to the answer in any file it is tried on.
+  const harmony = neededKinds(query).some((kind) => kind === 'chord' || kind === 'key');
+  if (!pattern || harmony) return { words, pairs: [], keep };
+  const lane = laneShape(pattern.lane);
+  if (!lane) return { words, pairs: [], keep };
+  if (pattern.type === 'sequence') {
+    return { words, pairs: sequencePairs(pattern.seq, lane, pattern.within !== null), keep };
+  }
+  const relation = pattern.relation;
+  const target = relation.target;
+  if (relation.not || target.length !== 1 || target[0]!.quant !== null)
+    return { words, pairs: [], keep };
+  // WITHIN widens the tolerance of the relations other than the gap ones.
+  if (relation.within && !GAP_RELATIONS.has(relation.word)) return { words, pairs: [], keep };
+  const rightLane = relation.lane ? laneShape(relation.lane) : lane;
+  const right = rightLane && stepShape(target[0]!, rightLane);
+  const left = shapeOf(pattern.left, lane);
+  if (!right || (!narrows(left) && !narrows(right))) return { words, pairs: [], keep };
+  return {
+    words,
+    pairs: [{ type: 'relation', word: relation.word, left, right, sameTimeline: !relation.lane }],
+    keep,
+  };
+}
