@@ -81,7 +81,25 @@ const NEXT_PLACE = sql`(
   OR (a.kind = 'range' AND b.id <> a.id AND b.start >= a.start AND b.start <= a."end" + ${HOLE + SLACK}::float8
     AND b.row_name IS NOT DISTINCT FROM a.row_name))`;
 
+/**
+ * The whole-lane orders: a is its lane's first (last) entry, so no unit of the lane starts
+ * before it (ends after it). A hierarchy level L <= a's level holds every unit of a's level and
+ * above that has some length; a marker lane is its markers; a range lane one row.
+ */
 function pairSql(pair: Pairing): SQL {
+  if (pair.type === 'edge') {
+    const hierarchy =
+      pair.edge === 'first'
+        ? sql`c.start < a.start AND c."end" > c.start`
+        : sql`c."end" > a."end" AND c."end" > c.start`;
+    const point = pair.edge === 'first' ? sql`c.start < a.start` : sql`c.start > a.start`;
+    return sql`SELECT a.file_id FROM tql_units a WHERE ${shapeSql('a', pair.unit)}
+      AND NOT EXISTS (SELECT 1 FROM tql_units c WHERE c.file_id = a.file_id AND c.kind = a.kind
+        AND c.timeline_id = a.timeline_id AND (
+          (a.kind = 'hierarchy' AND coalesce(c.level, 1) >= coalesce(a.level, 1) AND ${hierarchy})
+          OR (a.kind = 'marker' AND ${point})
+          OR (a.kind = 'range' AND c.row_name IS NOT DISTINCT FROM a.row_name AND ${point})))`;
+  }
   if (pair.type === 'next') {
     return sql`SELECT a.file_id FROM tql_units a JOIN tql_units b
       ON b.file_id = a.file_id AND b.timeline_id = a.timeline_id AND b.kind = a.kind
@@ -94,9 +112,16 @@ function pairSql(pair: Pairing): SQL {
       AND ${relationPlace(pair.word)}`;
 }
 
-/** Conditions on `f` (files): the file holds each pair. */
+/** Conditions on `f` (files) and `t` (tql_files): the file holds each pair, and each text. */
 export function pairConditions(narrowing: Narrowing): SQL[] {
-  return narrowing.pairs.map((pair) => sql`f.id IN (${pairSql(pair)})`);
+  return [
+    ...narrowing.pairs.map((pair) => sql`f.id IN (${pairSql(pair)})`),
+    // A file without the field is kept: the evaluator warns that it could not answer.
+    ...narrowing.fieldTexts.map(
+      ({ name, text }) => sql`((t.fields ->> ${name}) IS NULL
+        OR strpos(normalize(t.fields ->> ${name}, NFC), ${text}) > 0)`,
+    ),
+  ];
 }
 
 /**

@@ -7,6 +7,7 @@
 import type {
   Cond,
   Lane,
+  Order,
   Query,
   RelationWord,
   Seq,
@@ -33,6 +34,8 @@ export interface UnitShape {
 }
 
 export type Pairing =
+  /** `STARTS WITH unit` / `ENDS WITH unit`: the first or last entry of one of its lanes. */
+  | { type: 'edge'; edge: 'first' | 'last'; unit: UnitShape }
   /** `first THEN second`: consecutive entries of one lane (one timeline). */
   | { type: 'next'; first: UnitShape; second: UnitShape }
   /** `left WORD right`: right is in a named lane, or in left's own timeline. */
@@ -48,6 +51,8 @@ export interface Narrowing {
   /** Groups of words a file must have among its label categories (one of each group). */
   words: string[][];
   pairs: Pairing[];
+  /** File fields holding a text (`WHERE file.composer ~ /Mozart/`), or without the field. */
+  fieldTexts: { name: string; text: string }[];
   /**
    * Files that may warn that they could not answer (no time map, no media length, no such file
    * field) are kept whatever they hold: the evaluator may warn about them before any match.
@@ -128,10 +133,17 @@ function stepShape(step: Step, lane: LaneShape): UnitShape | null {
 
 const GAP_RELATIONS = new Set<RelationWord>(['before', 'after', 'starts before', 'starts after']);
 
-function sequencePairs(seq: Seq, lane: LaneShape, within: boolean): Pairing[] {
-  // WITHIN joins a span lane's blocks across holes: its neighbours need not touch.
-  if (within && lane.kinds.some((kind) => kind !== 'marker')) return [];
+function sequencePairs(seq: Seq, lane: LaneShape, within: boolean, order: Order | null): Pairing[] {
   const pairs: Pairing[] = [];
+  // The whole-lane orders: the first step takes the lane's first entry, the last its last.
+  const first = seq.length > 0 ? stepShape(seq[0]!, lane) : null;
+  const last = seq.length > 0 ? stepShape(seq[seq.length - 1]!, lane) : null;
+  if ((order === 'starts' || order === 'consists') && first && narrows(first))
+    pairs.push({ type: 'edge', edge: 'first', unit: first });
+  if ((order === 'ends' || order === 'consists') && last && narrows(last))
+    pairs.push({ type: 'edge', edge: 'last', unit: last });
+  // WITHIN joins a span lane's blocks across holes: its neighbours need not touch.
+  if (within && lane.kinds.some((kind) => kind !== 'marker')) return pairs;
   for (let i = 0; i + 1 < seq.length; i++) {
     const first = stepShape(seq[i]!, lane);
     const second = stepShape(seq[i + 1]!, lane);
@@ -169,6 +181,28 @@ function fileFields(query: Query): string[] {
   return [...names].filter((name) => name !== 'id' && name !== 'title');
 }
 
+/**
+ * `WHERE file.name ~ /text/` with a regex of letters, digits and spaces only (its meaning is the
+ * same in JavaScript and in the database: the text is held).
+ */
+function fieldTextsOf(query: Query): Narrowing['fieldTexts'] {
+  const found: Narrowing['fieldTexts'] = [];
+  for (const cond of query.where) {
+    if (cond.type !== 'compare' || cond.not || scopeOf(cond.field) !== 'file') continue;
+    if (cond.field.name === 'id' || cond.field.name === 'title') continue;
+    const value = cond.value;
+    const source =
+      value.kind === 'regex' && value.flags === ''
+        ? value.source
+        : cond.op === '~' && (value.kind === 'word' || value.kind === 'string')
+          ? value.text
+          : null;
+    if (source !== null && /^[A-Za-z0-9 ]+$/.test(source) && (cond.op === '~' || cond.op === '='))
+      found.push({ name: cond.field.name, text: source });
+  }
+  return found;
+}
+
 /** The pairs a match of `query` needs in a file, and which files are kept whatever they hold. */
 export function narrowingOf(query: Query, text: string): Narrowing {
   const keep = {
@@ -177,27 +211,33 @@ export function narrowingOf(query: Query, text: string): Narrowing {
     withoutFields: fileFields(query),
   };
   const words = requiredWords(query);
+  const fieldTexts = fieldTextsOf(query);
   const pattern = query.pattern;
   // A chord or key literal may add a note to the answer in any file it is tried on.
   const harmony = neededKinds(query).some((kind) => kind === 'chord' || kind === 'key');
-  if (!pattern || harmony) return { words, pairs: [], keep };
+  if (!pattern || harmony) return { words, pairs: [], fieldTexts, keep };
   const lane = laneShape(pattern.lane);
-  if (!lane) return { words, pairs: [], keep };
+  if (!lane) return { words, pairs: [], fieldTexts, keep };
   if (pattern.type === 'sequence') {
-    return { words, pairs: sequencePairs(pattern.seq, lane, pattern.within !== null), keep };
+    const pairs = sequencePairs(pattern.seq, lane, pattern.within !== null, pattern.order);
+    return { words, pairs, fieldTexts, keep };
   }
   const relation = pattern.relation;
   const target = relation.target;
   if (relation.not || target.length !== 1 || target[0]!.quant !== null)
-    return { words, pairs: [], keep };
-  // WITHIN widens the tolerance of the relations other than the gap ones.
-  if (relation.within && !GAP_RELATIONS.has(relation.word)) return { words, pairs: [], keep };
+    return { words, pairs: [], fieldTexts, keep };
+  // WITHIN widens the tolerance of the relations other than the gap ones; a gap relation
+  // (BEFORE, AFTER...) holds between most pairs of a file, and finding them costs more than it
+  // leaves out.
+  if (relation.within || GAP_RELATIONS.has(relation.word))
+    return { words, pairs: [], fieldTexts, keep };
   const rightLane = relation.lane ? laneShape(relation.lane) : lane;
   const right = rightLane && stepShape(target[0]!, rightLane);
   const left = shapeOf(pattern.left, lane);
-  if (!right || (!narrows(left) && !narrows(right))) return { words, pairs: [], keep };
+  if (!right || (!narrows(left) && !narrows(right))) return { words, pairs: [], fieldTexts, keep };
   return {
     words,
+    fieldTexts,
     pairs: [{ type: 'relation', word: relation.word, left, right, sameTimeline: !relation.lane }],
     keep,
   };

@@ -42,6 +42,15 @@ const MUST_FIND = [
   'HC THEN EC IN cadences WITHIN 20 s',
   'HC THEN PAC',
   'n1 THEN n2 IN markers',
+  // The whole-lane orders: a lane's first or last entry (a level above the lowest for MT).
+  'STARTS WITH presentation IN form',
+  'STARTS WITH MT IN form',
+  'STARTS WITH intro THEN verse',
+  'ENDS WITH outro',
+  'ENDS WITH PAC IN cadences',
+  // A file field holding a text; files without the field warn.
+  'phrase THEN phrase WHERE file.composer ~ /Mozart/',
+  'phrase WHERE file.composer ~ "Moz"',
   // A colour by name or in hex of another case (the stored one is #ffc0cb).
   '[color = pink] THEN bridge',
   '*[color = "#FFC0CB"] THEN bridge IN form',
@@ -62,6 +71,9 @@ const MUST_FIND = [
 const SAME = [
   ...MUST_FIND,
   'intro THEN outro',
+  'STARTS WITH exposition IN form',
+  'CONSISTS OF v THEN c THEN d IN form',
+  'ENDS WITH chorus IN form',
   'verse THEN bridge IN form WITHIN 40 s',
   'HC THEN HC IN cadences',
   'solo THEN solo IN ranges',
