@@ -23,10 +23,6 @@ function shapeSql(alias: string, shape: UnitShape): SQL {
     // The expression of the index (0021): a word finds its category or the subtypes it heads.
     parts.push(sql`tql_heads(${unit}.categories) && ${textArray(shape.words)}::text[]`);
   }
-  if (shape.colors !== null) {
-    parts.push(sql`EXISTS (SELECT 1 FROM unnest(${textArray(shape.colors)}::text[]) AS wanted
-      WHERE strpos(lower(${unit}.color), wanted) > 0)`);
-  }
   if (shape.role !== null) {
     parts.push(sql`EXISTS (SELECT 1 FROM tql_timelines r
       WHERE r.id = ${unit}.timeline_id AND r.role = ${shape.role})`);

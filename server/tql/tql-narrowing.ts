@@ -18,7 +18,6 @@ import type {
 import { fold } from '../../src/shared/tql/tql-fold';
 import { scopeOf } from '../../src/shared/tql/tql-fields';
 import { storableText } from '../../src/shared/storable-text';
-import { colorTexts, cssColor } from './tql-colors';
 import type { UnitKind } from './tql-index';
 import { neededKinds, needsTimeMap, requiredWords } from './tql-needs';
 
@@ -29,8 +28,6 @@ export interface UnitShape {
   role: string | null;
   /** Categories (or subtype heads) of which the unit has one; null when any label fits. */
   words: string[] | null;
-  /** Texts of which the unit's colour, lower-cased, holds one; null when any colour fits. */
-  colors: string[] | null;
 }
 
 export type Pairing =
@@ -102,29 +99,14 @@ function termWords(term: Term | null): string[] | null {
   return words;
 }
 
-/** What `[color = pink]` among a unit's brackets asks of its stored colour, or null. */
-function colorsOf(conds: Cond[]): string[] | null {
-  for (const cond of conds) {
-    if (cond.type !== 'compare' || cond.not || cond.op !== '=') continue;
-    const field = cond.field;
-    if (field.name !== 'color' || field.step !== null || scopeOf(field) !== 'unit') continue;
-    const value = cond.value;
-    if (value.kind !== 'word' && value.kind !== 'string') continue;
-    const hex = cssColor(value.text);
-    if (hex !== null) return colorTexts(hex);
-  }
-  return null;
-}
-
 const shapeOf = (unit: Unit, lane: LaneShape): UnitShape => ({
   ...lane,
   words: termWords(unit.term),
-  colors: colorsOf(unit.conds),
 });
 
-const narrows = (shape: UnitShape) => shape.words !== null || shape.colors !== null;
+const narrows = (shape: UnitShape) => shape.words !== null;
 
-/** A step that takes at least one unit, each fitting its term and brackets: else null. */
+/** A step that takes at least one unit, each fitting its term: else null. */
 function stepShape(step: Step, lane: LaneShape): UnitShape | null {
   if (step.item.type !== 'unit') return null;
   if (step.quant !== null && step.quant.min === 0) return null;
@@ -147,7 +129,9 @@ function sequencePairs(seq: Seq, lane: LaneShape, within: boolean, order: Order 
   for (let i = 0; i + 1 < seq.length; i++) {
     const first = stepShape(seq[i]!, lane);
     const second = stepShape(seq[i + 1]!, lane);
-    if (!first || !second || (!narrows(first) && !narrows(second))) continue;
+    // Both by category: a unit of any label pairs in most files, and the database cannot tell
+    // how many, so its plan for such a pair may read every unit many times.
+    if (!first || !second || !narrows(first) || !narrows(second)) continue;
     pairs.push({ type: 'next', first, second });
   }
   return pairs;
@@ -234,7 +218,7 @@ export function narrowingOf(query: Query, text: string): Narrowing {
   const rightLane = relation.lane ? laneShape(relation.lane) : lane;
   const right = rightLane && stepShape(target[0]!, rightLane);
   const left = shapeOf(pattern.left, lane);
-  if (!right || (!narrows(left) && !narrows(right))) return { words, pairs: [], fieldTexts, keep };
+  if (!right || !narrows(left) || !narrows(right)) return { words, pairs: [], fieldTexts, keep };
   return {
     words,
     fieldTexts,
