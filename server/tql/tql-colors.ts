@@ -45,3 +45,16 @@ export function cssColor(text: string): string | null {
   const digits = hex[1]!;
   return `#${digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits}`;
 }
+
+/**
+ * Texts of which a stored colour equal to `hex` ('#rrggbb') holds one, lower-cased: its digits
+ * (six, or three when each pair repeats) or a CSS name of that colour. The database narrows by
+ * them; cssColor still decides.
+ */
+export function colorTexts(hex: string): string[] {
+  const digits = hex.slice(1);
+  const texts = [digits];
+  if (/^(.)\1(.)\2(.)\3$/.test(digits)) texts.push(`${digits[0]}${digits[2]}${digits[4]}`);
+  for (const [name, value] of COLORS) if (value === digits) texts.push(name);
+  return texts;
+}

@@ -97,9 +97,14 @@ export function relationMatches(
     candidates = ownTimelineUnits(matcher, a);
   }
   const found: CorpusUnit[][][] = [];
+  // A label that does not fit is found faster than the relation, which looks along lanes; the
+  // term is read first unless holds() may warn (a gap measured along the time map) or the term
+  // may add a note (a chord or key literal).
+  const term = gapRelation && within ? null : targetNode.term;
   for (const b of candidates) {
     evaluation.tick();
     if (b.id === a.id) continue;
+    if (term && !isHarmony(b) && !matcher.termFits(term, b, b.kind)) continue;
     if (!holds(matcher, a, b, relation, t)) continue;
     if (!matcher.unitFits(targetNode, b)) continue;
     found.push([[b]]);

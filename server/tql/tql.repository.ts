@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/database';
 import { bareUnit, type CorpusFile, type CorpusTimeline, type CorpusUnit } from './tql-corpus';
 import type { TimeMapSource } from './tql-index';
+import type { Narrowing } from './tql-narrowing';
+import { keptFiles, pairConditions } from './tql-narrowing.repository';
 
 function rowsOf(result: unknown): Record<string, unknown>[] {
   return (result as { rows: Record<string, unknown>[] }).rows;
@@ -12,30 +14,34 @@ const numberOrNull = (value: unknown) =>
 const parsed = <T>(value: unknown): T =>
   typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
 
-/** A text array as either driver gives it: a list, or PostgreSQL's literal. */
-function textList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  if (typeof value !== 'string' || value === '{}') return [];
-  return JSON.parse(`[${value.slice(1, -1)}]`) as string[];
-}
-
 /**
  * The files a caller's query reads, in id order: public files and the caller's own, indexed,
- * limited to `only` when given; and only files having, for each group of `words`, a label category
- * among them (the database narrows the corpus before anything is loaded).
+ * limited to `only` when given; and, when a narrowing is given, only files having for each group
+ * of its words a label category among them, and each pair its match needs (the database narrows
+ * the corpus before anything is loaded), or files that the evaluator may warn about.
  */
 export async function queryableFiles(
   db: Db,
   userId: number | null,
   only: number[] | null,
-  words: string[][] | null,
+  narrowing: Narrowing | null,
 ): Promise<number[]> {
   const conditions: SQL[] = [sql`(f.is_public OR f.author_id = ${userId ?? -1})`];
   if (only) conditions.push(sql`f.id = ANY(${`{${only.join(',')}}`}::bigint[])`);
-  for (const group of words ?? []) {
-    // A word finds its category and, through the stored heads, that category's subtypes.
-    conditions.push(sql`EXISTS (SELECT 1 FROM tql_labels l WHERE l.file_id = f.id
-      AND l.category = ANY(${`{${group.map((w) => `"${w.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]))`);
+  if (narrowing) {
+    const held: SQL[] = [];
+    for (const group of narrowing.words) {
+      // A word finds its category and, through the stored heads, that category's subtypes.
+      held.push(sql`EXISTS (SELECT 1 FROM tql_labels l WHERE l.file_id = f.id
+        AND l.category = ANY(${`{${group.map((w) => `"${w.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]))`);
+    }
+    held.push(...pairConditions(narrowing));
+    const kept = keptFiles(narrowing);
+    if (held.length > 0) {
+      conditions.push(
+        kept ? sql`(${sql.join(held, sql` AND `)} OR ${kept})` : sql.join(held, sql` AND `),
+      );
+    }
   }
   const rows = rowsOf(
     await db.execute(sql`SELECT f.id FROM files f JOIN tql_files t ON t.file_id = f.id
@@ -54,6 +60,45 @@ export async function laneNames(db: Db, fileIds: number[]): Promise<string[]> {
         WHERE kind = 'range' AND file_id = ANY(${ids}::bigint[])`),
   );
   return rows.map((row) => String(row.name ?? ''));
+}
+
+/** A unit as loadCorpus selects it, in json_build_array's order. */
+type UnitTuple = [
+  number,
+  number,
+  CorpusUnit['kind'],
+  number | null,
+  string | null,
+  number,
+  number,
+  string,
+  string[],
+  string | null,
+  string | null,
+  number | null,
+  number | null,
+  CorpusUnit['facts'],
+];
+
+function unitOf(tuple: UnitTuple): CorpusUnit {
+  const [id, timeline, kind, level, row, start, end, label, categories] = tuple;
+  const [, , , , , , , , , color, comments, parent, depth, facts] = tuple;
+  return {
+    id,
+    timeline,
+    kind,
+    level,
+    row,
+    start,
+    end,
+    label,
+    categories,
+    color,
+    comments,
+    parent,
+    depth,
+    facts,
+  };
 }
 
 /** The index rows of some files, as the evaluator reads them. */
@@ -76,11 +121,15 @@ export async function loadCorpus(
         CASE WHEN ${kinds.includes('beat')}::boolean THEN beats END AS beats
       FROM tql_timelines WHERE file_id = ANY(${ids}::bigint[])`),
     ),
+    // A file's units as one JSON text: parsed at once, and on PGlite one value crosses the thread
+    // where a row per unit did (float8 is written exactly, so times are the stored ones).
     rowsOf(
-      await db.execute(sql`SELECT id, file_id, timeline_id, kind, level, row_name, start, "end",
-      label, categories, color, comments, parent_id, depth, facts
+      await db.execute(sql`SELECT file_id, json_agg(json_build_array(id, timeline_id, kind, level,
+        row_name, start, "end", label, categories, color, comments, parent_id, depth, facts))::text
+        AS units
       FROM tql_units WHERE file_id = ANY(${ids}::bigint[])
-        AND kind = ANY(${`{${kinds.join(',')}}`}::text[])`),
+        AND kind = ANY(${`{${kinds.join(',')}}`}::text[])
+      GROUP BY file_id`),
     ),
   ];
   const files = new Map<number, CorpusFile>();
@@ -119,23 +168,9 @@ export async function loadCorpus(
     });
   }
   for (const row of unitRows) {
-    const unit: CorpusUnit = {
-      id: Number(row.id),
-      timeline: Number(row.timeline_id),
-      kind: row.kind as CorpusUnit['kind'],
-      level: numberOrNull(row.level),
-      row: row.row_name === null ? null : String(row.row_name),
-      start: Number(row.start),
-      end: Number(row.end),
-      label: String(row.label),
-      categories: textList(row.categories),
-      color: row.color === null ? null : String(row.color),
-      comments: row.comments === null ? null : String(row.comments),
-      parent: numberOrNull(row.parent_id),
-      depth: numberOrNull(row.depth),
-      facts: row.facts === null ? null : parsed<CorpusUnit['facts']>(row.facts),
-    };
-    files.get(Number(row.file_id))?.units.push(unit);
+    const file = files.get(Number(row.file_id));
+    if (!file) continue;
+    for (const unit of JSON.parse(String(row.units)) as UnitTuple[]) file.units.push(unitOf(unit));
   }
   return [...files.values()];
 }

@@ -10,13 +10,34 @@ import { parseTql } from '../../src/shared/tql/tql-parser';
 import { unansweredWarnings } from './tql-context';
 import { TQL_INDEX_VERSION } from './tql-index';
 import { checkLaneKnown, isBuiltinLane } from './tql-lanes';
-import { neededKinds, needsTimeMap, requiredWords } from './tql-needs';
+import type { CorpusFile } from './tql-corpus';
+import { narrowingOf } from './tql-narrowing';
+import { neededKinds, needsTimeMap } from './tql-needs';
 import { laneNames, loadCorpus, queryableFiles, withQueryTimeout } from './tql.repository';
 
 export const DEFAULT_ROW_LIMIT = 500;
 export const DEFAULT_TIME_LIMIT_MS = 10_000;
-/** Files loaded and matched at a time: a query that has its rows early reads no further. */
-const FILES_PER_CHUNK = 200;
+/**
+ * Files loaded and matched at a time: few at first, so a query that has its rows early reads no
+ * further, then more, so a query that reads many files pays few round trips.
+ */
+const FIRST_CHUNK = 25;
+const LARGEST_CHUNK = 400;
+
+/** The chunks of files in id order (one empty chunk for no files: the grain is still given). */
+function chunksOf(ids: number[]): number[][] {
+  const chunks: number[][] = [];
+  let size = FIRST_CHUNK;
+  for (let first = 0; first < ids.length; first += size, size = Math.min(LARGEST_CHUNK, size * 2)) {
+    chunks.push(ids.slice(first, first + size));
+  }
+  return chunks.length > 0 ? chunks : [[]];
+}
+
+/** Waits for a load no one needs any more, so it neither fails unseen nor outlives the query. */
+async function settled(load: Promise<unknown> | null): Promise<void> {
+  await load?.catch(() => undefined);
+}
 
 export type TqlAnswer =
   { status: 200; body: TqlQueryResponse } | { status: 400; body: TqlErrorResponse };
@@ -81,19 +102,12 @@ export async function runTqlQuery(
   const timeLimit = body.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
   const deadline = Date.now() + timeLimit;
   const only = body.files ?? null;
-  const scope = await withQueryTimeout(database, timeLimit, (db) =>
-    queryableFiles(db, userId, only, null),
-  );
-  const words = requiredWords(query);
-  const ids =
-    words.length === 0 || scope.length === 0
-      ? scope
-      : await withQueryTimeout(database, timeLimit, (db) =>
-          queryableFiles(db, userId, only, words),
-        );
   const named = lanesOf(query).filter((lane) => !isBuiltinLane(lane));
   if (named.length > 0) {
-    const names = await withQueryTimeout(database, timeLimit, (db) => laneNames(db, scope));
+    // Names are checked against every file the caller may read, not only those that can match.
+    const names = await withQueryTimeout(database, timeLimit, async (db) =>
+      laneNames(db, await queryableFiles(db, userId, only, null)),
+    );
     try {
       named.forEach((lane) => checkLaneKnown(names, lane));
     } catch (error) {
@@ -101,45 +115,57 @@ export async function runTqlQuery(
       throw error;
     }
   }
+  const ids = await withQueryTimeout(database, timeLimit, (db) =>
+    queryableFiles(db, userId, only, narrowingOf(query, body.query)),
+  );
+  const withTimeMap = needsTimeMap(body.query);
+  const load = (chunk: number[]) =>
+    withQueryTimeout(database, Math.max(1, deadline - Date.now()), (db) =>
+      loadCorpus(db, chunk, kinds, withTimeMap),
+    );
   const rows: TqlQueryResponse['rows'] = [];
   const unanswered = new Map<string, Set<number>>();
   const notes = new Set<string>();
   let stopped: TqlQueryResponse['stopped'] = null;
   let grain: TqlQueryResponse['grain'] = 'units';
-  for (let first = 0; first < ids.length || first === 0; first += FILES_PER_CHUNK) {
-    const chunk = ids.slice(first, first + FILES_PER_CHUNK);
-    if (Date.now() > deadline) {
-      stopped = 'time_limit';
-      break;
+  const chunks = chunksOf(ids);
+  // The next chunk is loaded while the work pool matches the current one.
+  let pending: Promise<CorpusFile[]> | null = load(chunks[0]!);
+  try {
+    for (let index = 0; pending !== null; index++) {
+      const files: CorpusFile[] = await pending;
+      pending = index + 1 < chunks.length ? load(chunks[index + 1]!) : null;
+      if (Date.now() > deadline) {
+        stopped = 'time_limit';
+        break;
+      }
+      const answer = await tasks.tqlQuery({
+        query: body.query,
+        files,
+        limit: limit - rows.length + 1,
+        deadline,
+      });
+      if (!answer.ok) return refusal(answer.error);
+      grain = answer.grain;
+      rows.push(...answer.rows);
+      for (const [reason, files] of Object.entries(answer.unanswered)) {
+        const set = unanswered.get(reason) ?? new Set<number>();
+        files.forEach((id) => set.add(id));
+        unanswered.set(reason, set);
+      }
+      answer.notes.forEach((note) => notes.add(note));
+      if (answer.stopped === 'time_limit') {
+        stopped = 'time_limit';
+        break;
+      }
+      if (rows.length > limit) {
+        stopped = 'limit';
+        rows.length = limit;
+        break;
+      }
     }
-    const files = await withQueryTimeout(database, Math.max(1, deadline - Date.now()), (db) =>
-      loadCorpus(db, chunk, kinds, needsTimeMap(body.query)),
-    );
-    const answer = await tasks.tqlQuery({
-      query: body.query,
-      files,
-      limit: limit - rows.length + 1,
-      deadline,
-    });
-    if (!answer.ok) return refusal(answer.error);
-    grain = answer.grain;
-    rows.push(...answer.rows);
-    for (const [reason, files] of Object.entries(answer.unanswered)) {
-      const set = unanswered.get(reason) ?? new Set<number>();
-      files.forEach((id) => set.add(id));
-      unanswered.set(reason, set);
-    }
-    answer.notes.forEach((note) => notes.add(note));
-    if (answer.stopped === 'time_limit') {
-      stopped = 'time_limit';
-      break;
-    }
-    if (rows.length > limit) {
-      stopped = 'limit';
-      rows.length = limit;
-      break;
-    }
-    if (chunk.length < FILES_PER_CHUNK) break;
+  } finally {
+    await settled(pending);
   }
   const warnings = [...unansweredWarnings(unanswered), ...notes];
   return {

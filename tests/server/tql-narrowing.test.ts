@@ -1,0 +1,161 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { UploadResponseJson } from '../../src/shared/api-types';
+import type { TqlQueryResponse } from '../../src/shared/api-contract/tql';
+import { parseTql } from '../../src/shared/tql/tql-parser';
+import { unansweredWarnings } from '../../server/tql/tql-context';
+import { evaluateTql } from '../../server/tql/tql-evaluate';
+import { narrowingOf } from '../../server/tql/tql-narrowing';
+import { neededKinds, needsTimeMap } from '../../server/tql/tql-needs';
+import { loadCorpus, queryableFiles } from '../../server/tql/tql.repository';
+import { databaseKinds } from './support/test-database';
+import { upload, uploadSuite } from './support/upload-helpers';
+
+/**
+ * The database narrows a query's files before loading them (server/tql/tql-narrowing.ts): every
+ * query answers exactly as the evaluator does over every file, unnarrowed, and the queries whose
+ * steps cannot be narrowed (zero-width quantifiers, regexes, negations, de Clercq categories,
+ * case-different labels, WITHIN) still find their rows.
+ */
+const dir = new URL('../fixtures/tql/', import.meta.url);
+const fixtures = readdirSync(dir).filter((name) => name.endsWith('.tla'));
+
+/** Queries whose rows must be found although a step of each is not narrowed, or is loosely. */
+const MUST_FIND = [
+  // A zero-width quantifier between two steps: no pair across it.
+  'chorus THEN verse? THEN bridge',
+  'verse THEN refrain? THEN bridge',
+  // A regex, a negation and a step of any label beside a narrowed one.
+  '/^ch/ THEN bridge',
+  'NOT verse THEN bridge',
+  '* THEN outro',
+  // De Clercq: 'chorus?' is the category chorus.
+  'refrain THEN bridge THEN chorus',
+  // Case and Unicode folding.
+  'VERSE THEN Chorus IN form',
+  '主歌 THEN STRASSE',
+  // Hierarchy levels: neighbours of a level above the lowest.
+  'MT THEN TR THEN ST IN form',
+  'verse+ THEN chorus',
+  // Markers, in their lane and in the default lanes; WITHIN on a marker lane.
+  'HC THEN PAC IN cadences',
+  'HC THEN EC IN cadences WITHIN 20 s',
+  'HC THEN PAC',
+  'n1 THEN n2 IN markers',
+  // The whole-lane orders: a lane's first or last entry (a level above the lowest for MT).
+  'STARTS WITH presentation IN form',
+  'STARTS WITH MT IN form',
+  'STARTS WITH intro THEN verse',
+  'ENDS WITH outro',
+  'ENDS WITH PAC IN cadences',
+  // A file field holding a text; files without the field warn.
+  'phrase THEN phrase WHERE file.composer ~ /Mozart/',
+  'phrase WHERE file.composer ~ "Moz"',
+  // A colour by name or in hex of another case (the stored one is #ffc0cb).
+  '[color = pink] THEN bridge',
+  '*[color = "#FFC0CB"] THEN bridge IN form',
+  // Relations: a named lane, the unit's own timeline, a gap relation with WITHIN.
+  'PAC IN cadences DURING continuation IN form',
+  '* IN cadences DURING exposition IN form',
+  'HC IN cadences BEFORE PAC IN cadences',
+  'HC IN cadences BEFORE PAC IN cadences WITHIN 8 s',
+  'exposition CONTAINS MT',
+  'MT DURING exposition',
+  'PAC IN cadences NOT DURING exposition IN form',
+  'MT SAME START exposition',
+  // WITHIN joins a span lane's blocks across holes: neighbours need not touch.
+  'v THEN c IN form WITHIN 1 bar',
+];
+
+/** Queries that must answer as the unnarrowed evaluator does, rows or none. */
+const SAME = [
+  ...MUST_FIND,
+  'intro THEN outro',
+  'STARTS WITH exposition IN form',
+  'CONSISTS OF v THEN c THEN d IN form',
+  'ENDS WITH chorus IN form',
+  'verse THEN bridge IN form WITHIN 40 s',
+  'HC THEN HC IN cadences',
+  'solo THEN solo IN ranges',
+  'PAC[downbeat] THEN HC IN cadences',
+  'coda[start >= 50%] THEN verse',
+  'verse THEN chorus WHERE file.composer = x',
+  'presentation THEN continuation[level = 1]',
+  'HC IN cadences OVERLAPS presentation IN form',
+  'exposition STARTS WITH presentation',
+  'continuation IN form STARTS AFTER PAC IN cadences',
+];
+
+describe.each(databaseKinds)('TQL narrowing on %s', (kind) => {
+  const suite = uploadSuite(kind);
+  const ids = new Map<string, number>();
+
+  beforeAll(async () => {
+    for (const name of fixtures) {
+      const response = await upload(
+        suite.app,
+        suite.ana,
+        [{ name, bytes: readFileSync(new URL(name, dir)) }],
+        { is_public: 'true' },
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      ids.set(name, response.json<UploadResponseJson>().files[0]!.id);
+    }
+  }, 120_000);
+
+  const query = async (text: string) => {
+    const response = await suite.app.inject({
+      method: 'POST',
+      url: '/api/v1/tql/query',
+      payload: { query: text, limit: 5000 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<TqlQueryResponse>();
+  };
+
+  /** The evaluator over every readable file, loaded whole, as if nothing were narrowed. */
+  const unnarrowed = async (text: string) => {
+    const parsed = parseTql(text);
+    const db = suite.testDb.database.db;
+    const files = await loadCorpus(
+      db,
+      await queryableFiles(db, null, null, null),
+      neededKinds(parsed),
+      needsTimeMap(text),
+    );
+    const result = evaluateTql(parsed, files, { limit: 5000, deadline: Date.now() + 60_000 });
+    const unanswered = new Map(
+      Object.entries(result.unanswered).map(([reason, files]) => [reason, new Set(files)]),
+    );
+    return { rows: result.rows, warnings: [...unansweredWarnings(unanswered), ...result.notes] };
+  };
+
+  it.each(SAME)('%s answers as over every file', async (text) => {
+    const answer = await query(text);
+    const expected = await unnarrowed(text);
+    expect(answer.rows).toEqual(expected.rows);
+    expect(answer.warnings).toEqual(expected.warnings);
+  });
+
+  it.each(MUST_FIND)('%s finds rows', async (text) => {
+    expect((await query(text)).rows.length).toBeGreaterThan(0);
+  });
+
+  it('leaves out a file holding both labels but never one after the other', async () => {
+    const db = suite.testDb.database.db;
+    const narrowing = narrowingOf(parseTql('intro THEN outro'), 'intro THEN outro');
+    expect(narrowing.pairs.length).toBe(1);
+    const byWords = await queryableFiles(db, null, null, { ...narrowing, pairs: [] });
+    const byPairs = await queryableFiles(db, null, null, narrowing);
+    expect(byWords).toContain(ids.get('pop.tla'));
+    expect(byPairs).not.toContain(ids.get('pop.tla'));
+  });
+
+  it('keeps the files that may warn, whatever they hold', async () => {
+    // exposition.tla has no time map, and no HC just before a PAC: its HCs are tried all the same.
+    const text = 'HC[bar >= 1] THEN PAC IN cadences';
+    const answer = await query(text);
+    expect(answer.warnings).toEqual((await unnarrowed(text)).warnings);
+    expect(answer.warnings.join(' ')).toMatch(/time map/);
+  });
+});
