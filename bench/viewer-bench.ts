@@ -103,7 +103,7 @@ export interface ViewerBenchResult {
   worker: {
     parseMs: number;
     prepareMs: number;
-    /** Painting the early picture (0 where none was painted). */
+    /** The stage worker's first paint, the first frame's (0 where none was measured). */
     paintMs: number;
     firstViewMs: number;
     zoomP50: number;

@@ -12,14 +12,12 @@ import type {
   RelationWord,
   Seq,
   Step,
-  Term,
   Unit,
 } from '../../src/shared/tql/tql-ast';
 import { fold } from '../../src/shared/tql/tql-fold';
 import { scopeOf } from '../../src/shared/tql/tql-fields';
-import { storableText } from '../../src/shared/storable-text';
 import type { UnitKind } from './tql-index';
-import { neededKinds, needsTimeMap, requiredWords } from './tql-needs';
+import { neededKinds, needsTimeMap, requiredWords, termWords } from './tql-needs';
 
 /** Units a step can take, as the index can find them: by kind, timeline role and category. */
 export interface UnitShape {
@@ -84,19 +82,6 @@ export function laneShape(lane: Lane | null): LaneShape | null {
     default:
       return null;
   }
-}
-
-/** The words a term needs (one of them), or null when a unit of any label may fit it. */
-function termWords(term: Term | null): string[] | null {
-  if (!term || term.not) return null;
-  const words: string[] = [];
-  for (const alt of term.alts) {
-    const word = alt.literals.find((literal) => literal.kind === 'word');
-    if (!word || word.kind !== 'word') return null;
-    // As categories are stored (storable-text.ts).
-    words.push(storableText(word.folded));
-  }
-  return words;
 }
 
 const shapeOf = (unit: Unit, lane: LaneShape): UnitShape => ({

@@ -2,7 +2,7 @@
  * Which unit kinds a query can reach, so that only those index rows are loaded: a corpus's beats
  * (most of its rows) are read only by a query that names a beat lane or a timeline by name.
  */
-import type { Cond, Lane, Query, Seq, Step } from '../../src/shared/tql/tql-ast';
+import type { Cond, Lane, Query, Seq, Step, Term } from '../../src/shared/tql/tql-ast';
 import { fold } from '../../src/shared/tql/tql-fold';
 import { HARMONY_FIELDS, scopeOf } from '../../src/shared/tql/tql-fields';
 import type { UnitKind } from './tql-index';
@@ -85,11 +85,8 @@ export function neededKinds(query: Query): UnitKind[] {
 
 const LABELLED = new Set<UnitKind>(['hierarchy', 'marker', 'range']);
 
-/** The words a step needs a unit to have (any of them), or null when it can take any unit. */
-function stepWords(step: Step): string[] | null {
-  if (step.quant !== null && step.quant.min === 0) return null;
-  if (step.item.type !== 'unit') return null;
-  const term = step.item.term;
+/** The words a term needs a unit to have (any of them), or null when a unit of any label fits. */
+export function termWords(term: Term | null): string[] | null {
   if (!term || term.not) return null;
   const words: string[] = [];
   for (const alt of term.alts) {
@@ -99,6 +96,13 @@ function stepWords(step: Step): string[] | null {
     words.push(storableText(word.folded));
   }
   return words;
+}
+
+/** The words a step needs a unit to have (any of them), or null when it can take any unit. */
+function stepWords(step: Step): string[] | null {
+  if (step.quant !== null && step.quant.min === 0) return null;
+  if (step.item.type !== 'unit') return null;
+  return termWords(step.item.term);
 }
 
 /**

@@ -39,14 +39,14 @@ let shown: EarlyScreen | null = null;
 const drawnEarly = new WeakSet<ViewerFileClient>();
 
 /**
- * Shows the early screen for `client`'s file once `opened` gives its header, if this browser
- * can paint from a worker; null if it cannot. The promise resolves when the first frame is on
- * screen, or when there will be none.
+ * Starts the early screen for `client`'s file (its stage worker, now, beside the file's fetch) if
+ * this browser can paint from a worker; null if it cannot. The function it returns paints the
+ * first frame once given the file's header, and resolves when that frame is on screen, or when
+ * there will be none.
  */
-export function showEarlyViewer(
+export function startEarlyViewer(
   client: ViewerFileClient,
-  opened: Promise<ViewerHeader | null>,
-): Promise<void> | null {
+): ((opened: Promise<ViewerHeader | null>) => Promise<void>) | null {
   if (shown || document.hidden) return null;
   const stage = startStageWorker(client);
   if (!stage) return null;
@@ -54,7 +54,7 @@ export function showEarlyViewer(
   shown = current;
   // The outline is for the window it was laid out in: a resized window gets the page alone.
   window.addEventListener('resize', () => endEarlyViewer(), { once: true });
-  return paintFirstFrame(current, opened);
+  return (opened) => paintFirstFrame(current, opened);
 }
 
 async function paintFirstFrame(

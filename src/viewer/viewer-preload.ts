@@ -4,7 +4,7 @@ import { timeAxisWidth } from '../shared/viewer-layout/layout-constants';
 import { stageWidth } from '../shared/viewer-layout/names-column';
 import { createViewerFileClient, type ViewerFileClient } from './viewer-file-client';
 import { fetchMediaBaseUrl, fetchViewerBytes, viewerBytesRequest } from './viewer-data';
-import { endEarlyViewer, showEarlyViewer } from './early-viewer';
+import { endEarlyViewer, startEarlyViewer } from './early-viewer';
 
 /**
  * The viewer's head start. index.html loads this module as a small entry of its own, ahead of
@@ -48,15 +48,8 @@ function firstViewGuess(): ViewRequest | undefined {
 function startViewerLoad(fileId: string, { early = false } = {}): ViewerStart {
   const abort = new AbortController();
   const client = createViewerFileClient();
-  let opening: (opened: Promise<ViewerOpened>) => void = () => undefined;
-  const header = new Promise<Promise<ViewerOpened>>((resolve) => (opening = resolve)).then(
-    async (opened) => {
-      const result = await opened;
-      return result.ok ? result.header : null;
-    },
-  );
   // The early screen lays out the first view where the page will put it, and warms up after it.
-  const earlyScreen = early ? showEarlyViewer(client, header) : null;
+  const earlyScreen = early ? startEarlyViewer(client) : null;
   if (earlyScreen) abort.signal.addEventListener('abort', () => void endEarlyViewer());
   const opened = (async (): Promise<ViewerOpened> => {
     const firstView = earlyScreen ? undefined : firstViewGuess();
@@ -83,14 +76,16 @@ function startViewerLoad(fileId: string, { early = false } = {}): ViewerStart {
       if (!result.ok) endEarlyViewer();
       return result;
     });
-  opening(opened);
+  const firstFrame = earlyScreen
+    ? earlyScreen(opened.then((result) => (result.ok ? result.header : null)))
+    : Promise.resolve();
   return {
     fileId,
     abort,
     client,
     opened,
     mediaBase: fetchMediaBaseUrl(abort.signal),
-    firstFrame: earlyScreen ?? Promise.resolve(),
+    firstFrame,
   };
 }
 

@@ -17,8 +17,8 @@ const audio = (page: Page) =>
     paused: a.paused,
   }));
 
-/** A chord of the example and where the next component of its timeline starts. */
-async function chordWithItsSpan(page: Page) {
+/** The example's file JSON and its harmony timeline's chords and keys, in time order. */
+async function exampleHarmony(page: Page) {
   const json = (await (
     await page.request.get(`/api/v1/files/${EXAMPLE}/json`)
   ).json()) as ViewerFileJson;
@@ -26,6 +26,12 @@ async function chordWithItsSpan(page: Page) {
   const sorted = [...(harmony.components as HarmonyComponentJson[])].sort(
     (a, b) => a.time - b.time,
   );
+  return { json, sorted };
+}
+
+/** A chord of the example and where the next component of its timeline starts. */
+async function chordWithItsSpan(page: Page) {
+  const { json, sorted } = await exampleHarmony(page);
   // A chord a second or two long, past the first bars (the recording has started to sound).
   const at = sorted.findIndex(
     (c, i) =>
@@ -202,14 +208,8 @@ test('Up from a chord outlines its key where the music is, and Down comes back t
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  const json = (await (
-    await page.request.get(`/api/v1/files/${EXAMPLE}/json`)
-  ).json()) as ViewerFileJson;
-  const harmony = json.timelines.find((t) => t.kind === 'HARMONY_TIMELINE')!;
-  const sorted = [...(harmony.components as HarmonyComponentJson[])].sort(
-    (a, b) => a.time - b.time,
-  );
-  // A chord whose key began more than the view's ten seconds before it.
+  const { sorted } = await exampleHarmony(page);
+  // A chord whose key began thirty seconds before it, well out of the ten seconds in view.
   const chord = sorted.find(
     (c) =>
       c.kind === 'HARMONY' &&
