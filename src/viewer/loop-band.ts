@@ -1,4 +1,14 @@
-import type { MediaSpan } from './playback-rules';
+import { clampToSpan, type MediaSpan } from './playback-rules';
+
+/** A span dragged over shorter than this is a slip of the hand, not a passage to loop. */
+const LEAST_LOOP_SECONDS = 0.1;
+
+/** The passage dragged over from `from` to `to`, within `media`; null when too short to loop. */
+export function draggedPassage(media: MediaSpan, from: number, to: number): MediaSpan | null {
+  const start = clampToSpan(media, Math.min(from, to));
+  const end = clampToSpan(media, Math.max(from, to));
+  return end - start >= LEAST_LOOP_SECONDS ? { start, end } : null;
+}
 
 /**
  * The span that playback loops, shown as a band on the time ruler (a selection's span, or a

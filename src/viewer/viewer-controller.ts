@@ -5,7 +5,7 @@ import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import type { MediaAdapter } from './media/media-adapter';
 import type { PublishedClock } from './playback-clock';
 import { clampToSpan, seekApplies, type MediaSpan, type SeekRequest } from './playback-rules';
-import { LoopBand } from './loop-band';
+import { draggedPassage, LoopBand } from './loop-band';
 import type { FollowMode } from '../state/viewer-prefs';
 import { PlayheadLoop } from './playhead-loop';
 import type { ViewerFileClient } from './viewer-file-client';
@@ -32,9 +32,6 @@ export interface ViewerListener {
   /** Playback loops a span (the selection's, or a passage dragged over), or stopped looping. */
   looping(looping: boolean): void;
 }
-
-/** A span dragged over shorter than this is a slip of the hand, not a passage to loop. */
-const LEAST_LOOP_SECONDS = 0.1;
 
 /**
  * Owns one open viewer and composes its parts: the view (viewer-view.ts: zoom, scroll, the
@@ -75,7 +72,7 @@ export class ViewerController {
         this.loop.refresh();
         this.band.place();
       },
-      shown: () => this.view.prefetchZoomSteps(),
+      shown: () => this.view.prefetchAhead(),
       selectionBox: (layout) => this.input.selectionBox(layout),
       error: (message) => listener.error(message),
     });
@@ -97,7 +94,10 @@ export class ViewerController {
       { playhead: elements.playhead, knobs: () => this.knobs, clock: elements.clock, published },
       {
         xOf,
-        onPlayingChange: (playing) => listener.playing(playing),
+        onPlayingChange: (playing) => {
+          listener.playing(playing);
+          this.view.prefetchAhead();
+        },
         onOutOfView: (time) => this.view.follow(time),
         onFollow: (time) => this.view.followClosely(time),
         viewportWidth: () => this.view.viewportWidth,
@@ -173,6 +173,7 @@ export class ViewerController {
   /** How the view follows playback: a page at a time, or scrolling under it. */
   setFollow(mode: FollowMode): void {
     this.loop.setFollow(mode);
+    this.view.followsByPage = mode === 'page';
   }
 
   /** Plays at `rate` times the normal speed, at the same pitch. */
@@ -192,14 +193,9 @@ export class ViewerController {
 
   /** A passage dragged over on the ruler: shown while dragged, looped once let go. */
   private loopSpan(from: number, to: number, done: boolean): void {
-    const span = {
-      start: clampToSpan(this.header, Math.min(from, to)),
-      end: clampToSpan(this.header, Math.max(from, to)),
-    };
-    const long = span.end - span.start >= LEAST_LOOP_SECONDS;
-    if (!done) this.band.show(long ? span : this.loopedSpan);
-    else if (long) this.loopOver(span);
-    else this.band.show(this.loopedSpan);
+    const passage = draggedPassage(this.header, from, to);
+    if (done && passage) this.loopOver(passage);
+    else this.band.show((!done && passage) || this.loopedSpan);
   }
 
   /** Plays `span` over and over from its start, or ends the loop (null). */

@@ -116,6 +116,34 @@ describe('file client and the session’s views', () => {
     client.dispose();
   });
 
+  it('keeps views laid out ahead in the session alone: nothing comes to the page before it asks', async () => {
+    const session = new ViewerFileSession();
+    session.open(bytes(viewerFixture()));
+    laidOut.mockClear();
+    const asked: string[] = [];
+    const api = {
+      prefetch: (request: Parameters<FileApi['prefetch']>[0]) => {
+        asked.push('prefetch');
+        return Promise.resolve(session.prefetch(request));
+      },
+      layout: (request: Parameters<FileApi['layout']>[0]) => {
+        asked.push('layout');
+        return Promise.resolve(session.layout(request));
+      },
+    } as unknown as FileApi;
+    const calls = clientCalls(api, (data) => data);
+    calls.prefetchLayout({ ...firstView, zoom: 1.2 });
+    calls.prefetchLayout(firstView);
+    await Promise.resolve();
+    expect(asked).toEqual(['prefetch', 'prefetch']);
+    expect(laidOut).toHaveBeenCalledTimes(2);
+    // Asked for, a view laid out ahead comes from the session's cache, not laid out again.
+    const view = await calls.layout(firstView);
+    expect(asked).toEqual(['prefetch', 'prefetch', 'layout']);
+    expect(laidOut).toHaveBeenCalledTimes(2);
+    expect(view.scale.zoom).toBe(1);
+  });
+
   it('keeps the zoom steps either side laid out ahead, whichever is asked first', async () => {
     const client = await opened();
     const zoomIn = { ...firstView, zoom: 1.2, scrollLeft: 80 };

@@ -2,10 +2,7 @@ import * as Comlink from 'comlink';
 import type { ViewerFileWorkerApi } from '../shared/viewer-file-worker-api';
 import type { OpenResult, ViewerFileApi } from '../shared/viewer-file-session';
 import type { ViewerBytesRequest } from './viewer-data';
-import { sameView, type ViewLayout, type ViewRequest } from '../shared/viewer-layout/view-layout';
-
-/** The most views asked for ahead at once: the zoom steps in and out, and the first view. */
-const MAX_AHEAD = 3;
+import type { ViewLayout, ViewRequest } from '../shared/viewer-layout/view-layout';
 
 /** The file session's API as the page sees it: every call is asynchronous, in a worker or not. */
 export type FileApi = {
@@ -31,7 +28,10 @@ export interface ViewerFileClient {
   showHidden(show: boolean): ReturnType<FileApi['showHidden']>;
   /** A view's layout: a copy of the session's where it is kept, else laid out. */
   layout(request: ViewRequest): Promise<ViewLayout>;
-  /** Has the session lay a view out ahead of the page (the zoom steps next to the view shown). */
+  /**
+   * Has the session lay a view out ahead of the page (the next zoom steps, the next page): it
+   * keeps it, and answers `layout` for it from there, as it does for the views laid out lately.
+   */
   prefetchLayout(request: ViewRequest): void;
   /**
    * Gives the session the recording's peaks (files/{id}/peaks), which drops the views laid out
@@ -58,34 +58,23 @@ export interface ViewerFileClient {
  * ahead once the page has had its first view, not before it (the session answers in order).
  */
 export function clientCalls(api: FileApi, transfer: (bytes: ArrayBuffer) => ArrayBuffer) {
-  // Views asked for ahead come to the page (and, from the file worker, to the stage painter)
-  // before a step needs them: a step then costs no round trip to the file worker, which is
-  // about a frame. Each answers one request for its view; the session keeps them besides.
-  let ahead: { request: ViewRequest; layout: Promise<ViewLayout> }[] = [];
-  const prefetchLayout = (request: ViewRequest) => {
-    if (ahead.some((entry) => sameView(entry.request, request))) return;
-    const layout = api.layout(request);
-    // A view nobody asks for must not surface as an unhandled rejection.
-    layout.catch(() => undefined);
-    ahead = [...ahead, { request, layout }].slice(-MAX_AHEAD);
-  };
+  // A view nobody asks for must not surface as an unhandled rejection.
+  const prefetchLayout = (request: ViewRequest) =>
+    void api.prefetch(request).catch(() => undefined);
   let warmUpFrom: ViewRequest | null = null;
   const opening = async <Result extends OpenResult | null>(
     open: () => Promise<Result>,
     firstView?: ViewRequest,
   ): Promise<Result> => {
-    ahead = [];
     const result = await open();
     if (result?.ok && firstView) {
-      void api.prefetch(firstView).catch(() => undefined);
+      prefetchLayout(firstView);
       warmUpFrom = firstView;
     }
     return result;
   };
   const layout = async (request: ViewRequest) => {
-    const found = ahead.find((entry) => sameView(entry.request, request));
-    ahead = ahead.filter((entry) => entry !== found);
-    const laidOut = await (found?.layout ?? api.layout(request));
+    const laidOut = await api.layout(request);
     const first = warmUpFrom;
     warmUpFrom = null;
     if (first) void api.warmUp(first).catch(() => undefined);

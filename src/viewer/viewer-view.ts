@@ -10,6 +10,7 @@ import {
   following,
   followingClosely,
   initialView,
+  nextPage,
   requestOf,
   resizedTo,
   scrolledTo,
@@ -42,12 +43,14 @@ export interface ViewElements {
  * The view the stage shows (view-state.ts: zoom and scroll; and the rows' heights fitted to the
  * window) and what changes it: zoom steps, fit, a shared link's span, following the playhead,
  * the scroller, a resize. Each change asks the stage for the new view; while the user looks at
- * one, the next zoom steps are laid out ahead.
+ * one, the views likeliest next are laid out ahead.
  */
 export class ViewerView {
   private view: ViewState;
   /** Each timeline's height, fitted to the room the window gives the timelines. */
   private heights: number[];
+  /** Whether playback turns pages (else the view scrolls under it, and nothing is ahead). */
+  followsByPage = true;
   /** The direction of the last zoom step, which the next one most likely repeats. */
   private lastZoomDirection: 1 | -1 = 1;
   /** The view before this one: a zoom step back to it asks for it again, not for a near copy. */
@@ -165,18 +168,28 @@ export class ViewerView {
   }
 
   /**
-   * Has the worker lay out the next zoom step in and out while the user looks at this view, so a
-   * step finds its layout ready (a worker round trip is about half of a step). Not while
-   * playing: the step's anchor, the playhead, moves on meanwhile.
+   * Has the file worker lay out the views the user is likeliest to ask for next, in the
+   * direction of travel: while playback turns pages, the next page; at rest, the next zoom step
+   * in and out (a worker's layout is about half of a step). The worker keeps them with the views
+   * it laid out lately, and answers the request for one from there.
    */
-  prefetchZoomSteps(): void {
-    if (this.disposed || this.media.isPlaying()) return;
+  prefetchAhead(): void {
+    if (this.disposed) return;
+    if (this.media.isPlaying()) {
+      if (this.followsByPage) this.prefetch(nextPage(this.view));
+      return;
+    }
     // The worker answers in order: the step the user is likeliest to take next comes first.
     const directions = this.lastZoomDirection === 1 ? ([1, -1] as const) : ([-1, 1] as const);
     for (const direction of directions) {
       const next = zoomStepped(this.view, direction, this.media.currentTime(), this.viewBefore);
-      if (next) this.client.prefetchLayout({ ...requestOf(next), heights: this.heights });
+      if (next) this.prefetch(next);
     }
+  }
+
+  private prefetch(view: ViewState): void {
+    if (view.scrollLeft === this.view.scrollLeft && view.zoom === this.view.zoom) return;
+    this.client.prefetchLayout({ ...requestOf(view), heights: this.heights });
   }
 
   /** The seconds shown across the timelines (a shared link's zoom). */

@@ -56,8 +56,12 @@ export interface StagePainterApi {
   show(show: StageShow): Promise<ShownView | null>;
 }
 
-/** How many views the painter keeps: the one on screen and those laid out ahead of the page. */
-const KEPT_VIEWS = 8;
+/**
+ * How many views on their way the painter holds: those the file worker sent for the page's
+ * requests that the page has not said to show yet. The views kept for later are the file
+ * worker's (ViewCache); the painter only keeps the one on screen besides.
+ */
+const VIEWS_ON_THEIR_WAY = 4;
 
 /**
  * The drawing part of a layout, copied for the stage painter: shapes and labels (the page gets
@@ -97,10 +101,9 @@ function hasMusic(view: StagedView): boolean {
 
 /**
  * Paints the timelines' stage in a worker, in Canvas 2D on a canvas the page transferred. The
- * file worker sends it every view it lays out for the page, the page says which one to show
- * (it may be one laid out ahead), and the two messages may come in either order. The painter
- * keeps the last few views and the one on screen, so that showing one again (a new selection)
- * needs nothing from the page but its key.
+ * file worker sends it every view it lays out for the page, the page says which one to show,
+ * and the two messages may come in either order. The painter keeps the one on screen, so that
+ * showing it again (a new selection) needs nothing from the page but its key.
  */
 export class StagePainter {
   private readonly views: StagedView[] = [];
@@ -121,7 +124,7 @@ export class StagePainter {
   /** A view the file worker laid out for the page. */
   receive(view: StagedView): void {
     this.views.push(view);
-    if (this.views.length > KEPT_VIEWS) this.views.shift();
+    if (this.views.length > VIEWS_ON_THEIR_WAY) this.views.shift();
     if (this.wanted?.show.key === view.key) this.paintWanted();
   }
 

@@ -5,6 +5,7 @@ import {
   contentWidth,
   clampZoom,
   maxZoom,
+  nextPageScroll,
   pixelsPerSecond,
   scrollToShow,
   steppedZoom,
@@ -78,5 +79,15 @@ describe('scrollToShow', () => {
     const turned = scrollToShow(zoomed, 40, 1000);
     expect(turned).toBeGreaterThan(0);
     expect(timeToX({ ...zoomed, scrollLeft: turned }, 40)).toBeCloseTo(100);
+  });
+
+  it('turns to the same next page for any time just past the right edge', () => {
+    const zoomed = { ...scale, zoom: 4, scrollLeft: 300 };
+    const edge = xToTime(zoomed, 1000);
+    const pages = [0.01, 0.2, 1].map((late) => scrollToShow(zoomed, edge + late, 1000));
+    expect(pages).toEqual([1200, 1200, 1200]);
+    expect(nextPageScroll(zoomed, 1000)).toBe(1200);
+    // The old right edge stands a tenth of the way across the new page.
+    expect(timeToX({ ...zoomed, scrollLeft: 1200 }, edge)).toBeCloseTo(100);
   });
 });

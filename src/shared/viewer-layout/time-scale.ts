@@ -82,13 +82,26 @@ export function zoomAround(scale: TimeScale, zoom: number, anchorX: number, view
   return clampScroll(next, viewport, left);
 }
 
+/** Where a time brought into view stands: a tenth of the way across. */
+const SHOWN_AT = 0.1;
+
+/**
+ * The next page, for playback that runs off the right edge: the old right edge comes a tenth of
+ * the way across. The same page for any time just past the edge, so it can be laid out ahead.
+ */
+export function nextPageScroll(scale: TimeScale, viewport: number): number {
+  return clampScroll(scale, viewport, scale.scrollLeft + Math.round(viewport * (1 - SHOWN_AT)));
+}
+
 /**
  * Scroll that brings `time` into view, or the current scroll when it already is: when the time
- * leaves the viewport the view turns a page, so that following playback redraws rarely.
+ * leaves the viewport the view turns a page (the next one when the time is just past the right
+ * edge), so that following playback redraws rarely.
  */
 export function scrollToShow(scale: TimeScale, time: number, viewport: number): number {
   const x = timeToX(scale, time);
   if (x >= 0 && x <= viewport) return scale.scrollLeft;
+  if (x > viewport && x <= viewport * (1 + SHOWN_AT)) return nextPageScroll(scale, viewport);
   const contentX = x + scale.scrollLeft;
-  return clampScroll(scale, viewport, contentX - viewport * 0.1);
+  return clampScroll(scale, viewport, contentX - viewport * SHOWN_AT);
 }

@@ -6,6 +6,7 @@ import {
   following,
   followingClosely,
   initialView,
+  nextPage,
   requestOf,
   resizedTo,
   scaleOf,
@@ -99,6 +100,19 @@ describe('the view state', () => {
     const x = timeToX(scaleOf(turned), 60);
     expect(x).toBeGreaterThanOrEqual(0);
     expect(x).toBeLessThanOrEqual(1000);
+  });
+
+  it('turns to the page laid out ahead (nextPage) whenever playback runs off the right edge', () => {
+    const zoomed = { ...view, zoom: 6, scrollLeft: 500 };
+    const ahead = requestOf(nextPage(zoomed));
+    const edge = xToTime(scaleOf(zoomed), zoomed.viewportWidth);
+    // Frames land at different times just past the edge; each asks for the same view.
+    for (const late of [0.001, 0.05, 0.4]) {
+      expect(requestOf(following(zoomed, edge + late))).toEqual(ahead);
+    }
+    // At the end of the content there is no further page.
+    const last = scrolledTo(zoomed, 1e9);
+    expect(nextPage(last).scrollLeft).toBe(last.scrollLeft);
   });
 
   it('followed closely, keeps the time a third of the way across, within the content', () => {

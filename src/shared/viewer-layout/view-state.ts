@@ -9,6 +9,7 @@ import {
   clampZoom,
   contentWidth,
   duration,
+  nextPageScroll,
   pixelsPerSecond,
   scrollToShow,
   steppedZoom,
@@ -119,6 +120,11 @@ function nearlySame(a: ViewState, b: ViewState): boolean {
 
 export function fitted(view: ViewState): ViewState {
   return withView(view, 1, 0);
+}
+
+/** The page playback turns to when it runs off this one's right edge. */
+export function nextPage(view: ViewState): ViewState {
+  return scrolledTo(view, nextPageScroll(scaleOf(view), view.viewportWidth));
 }
 
 /** The view that shows `time`: the same one while it is on screen, else the page it is on. */
