@@ -96,7 +96,7 @@ describe('ViewerFileSession', () => {
     expect(() => session.layout({ zoom: 1, scrollLeft: 0, viewportWidth: 1, width: 1 })).toThrow();
   });
 
-  it('warms up once per file: zoom steps laid out ahead and kept, nothing after close', () => {
+  it('warms up once per file: zoom steps laid out ahead and kept, nothing after close', async () => {
     const session = new ViewerFileSession();
     const view = { zoom: 1, scrollLeft: 0, viewportWidth: 800, width: 800 };
     const laidOut = vi.mocked(layoutView);
@@ -105,7 +105,7 @@ describe('ViewerFileSession', () => {
     laidOut.mockClear();
     session.warmUp(view);
     session.warmUp(view);
-    expect(laidOut).toHaveBeenCalledTimes(4);
+    await vi.waitFor(() => expect(laidOut).toHaveBeenCalledTimes(4));
     expect(laidOut.mock.calls.map(([, request]) => request.zoom)).toEqual(
       [1.2, 1.44, 1.728, 2.0736].map((zoom) => expect.closeTo(zoom, 6)),
     );
@@ -114,10 +114,11 @@ describe('ViewerFileSession', () => {
     expect(laidOut).toHaveBeenCalledTimes(4);
     session.close();
     session.warmUp(view);
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(laidOut).toHaveBeenCalledTimes(4);
   });
 
-  it('lays a view out ahead once, and answers the request for it with a copy', () => {
+  it('lays a view out ahead once, and answers the request for it with a copy', async () => {
     const session = new ViewerFileSession();
     session.open(bytes(viewerFixture()));
     const laidOut = vi.mocked(layoutView);
@@ -125,6 +126,8 @@ describe('ViewerFileSession', () => {
     const view = { zoom: 2, scrollLeft: 0, viewportWidth: 800, width: 800 };
     session.prefetch(view);
     session.prefetch(view);
+    await vi.waitFor(() => expect(laidOut).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(laidOut).toHaveBeenCalledTimes(1);
     // A request without heights is one at the file's least heights: the same view.
     const heights = session.open(bytes(viewerFixture()));
@@ -135,6 +138,24 @@ describe('ViewerFileSession', () => {
     const answer = session.layout({ ...view, heights: least });
     expect(laidOut).toHaveBeenCalledTimes(1);
     expect(answer.scale.zoom).toBe(2);
+  });
+
+  it('answers the page before the views asked for ahead, and lays each out once', async () => {
+    const session = new ViewerFileSession();
+    session.open(bytes(viewerFixture()));
+    const laidOut = vi.mocked(layoutView);
+    laidOut.mockClear();
+    const view = (zoom: number) => ({ zoom, scrollLeft: 0, viewportWidth: 800, width: 800 });
+    session.prefetch(view(2));
+    session.prefetch(view(3));
+    // A request that comes meanwhile is laid out at once, not after the two ahead of it.
+    expect(session.layout(view(4)).scale.zoom).toBe(4);
+    expect(laidOut.mock.calls.map(([, request]) => request.zoom)).toEqual([4]);
+    // One asked for ahead and then asked for is laid out for the page, and not again later.
+    expect(session.layout(view(3)).scale.zoom).toBe(3);
+    await vi.waitFor(() => expect(laidOut).toHaveBeenCalledTimes(3));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(laidOut.mock.calls.map(([, request]) => request.zoom)).toEqual([4, 3, 2]);
   });
 
   it('answers a view laid out lately with a copy of it, not a new layout', () => {

@@ -24,7 +24,12 @@ import {
 } from './viewer-payload/prepared-payload';
 import { steppedZoom } from './viewer-layout/time-scale';
 import { ViewCache } from './viewer-layout/view-cache';
-import { layoutView, type ViewLayout, type ViewRequest } from './viewer-layout/view-layout';
+import {
+  layoutView,
+  sameView,
+  type ViewLayout,
+  type ViewRequest,
+} from './viewer-layout/view-layout';
 
 /**
  * A User Timing measure in the scope that runs the session (the worker's own timeline, which a
@@ -75,6 +80,9 @@ export interface ComponentRef {
   index: number;
 }
 
+/** The most views waiting to be laid out ahead: the oldest asked for gives way. */
+const MAX_AHEAD = 6;
+
 /** Zoom steps laid out ahead by `warmUp`. */
 const WARM_UP_STEPS = 4;
 
@@ -104,6 +112,9 @@ export class ViewerFileSession {
   private tables = new Map<number, TimelineTable | null>();
   /** The views laid out lately and ahead, to answer a request for one with a copy. */
   private readonly views = new ViewCache(VIEWS_KEPT);
+  /** Views asked for ahead and not laid out yet, in the order asked. */
+  private ahead: ViewRequest[] = [];
+  private aheadScheduled = false;
 
   /**
    * Takes the raw bytes of `files/{id}/json`, as the prepared payload the server keeps or as the
@@ -120,6 +131,7 @@ export class ViewerFileSession {
     this.warmedUp = false;
     this.tables.clear();
     this.views.clear();
+    this.ahead = [];
     return { ok: true, header: this.file.header };
   }
 
@@ -155,6 +167,7 @@ export class ViewerFileSession {
     this.byId = null;
     this.tables.clear();
     this.views.clear();
+    this.ahead = [];
     return { ok: true, header: this.file.header };
   }
 
@@ -164,6 +177,7 @@ export class ViewerFileSession {
     const wanted = this.withHeights(request, file);
     const kept = this.views.take(wanted);
     if (kept) return kept;
+    this.ahead = this.ahead.filter((ahead) => !sameView(ahead, wanted));
     const started = performance.now();
     const layout = layoutView(file, wanted);
     measure('layout:view', started, performance.now());
@@ -171,15 +185,38 @@ export class ViewerFileSession {
     return layout;
   }
 
-  /** Lays a view out ahead of the page's asking (unless it is kept already), for `layout`. */
+  /**
+   * Has a view laid out ahead of the page's asking (unless it is kept or due already), for
+   * `layout`. Views ahead are laid out one per task, after whatever else has been asked: a
+   * request the page waits for never queues behind more than the one view being laid out.
+   */
   prefetch(request: ViewRequest): void {
     const file = this.file;
     if (!file) return;
     const wanted = this.withHeights(request, file);
-    if (this.views.has(wanted)) return;
-    const started = performance.now();
-    this.views.keep(wanted, layoutView(file, wanted));
-    measure('layout:view', started, performance.now());
+    if (this.views.has(wanted) || this.ahead.some((ahead) => sameView(ahead, wanted))) return;
+    this.ahead = [...this.ahead, wanted].slice(-MAX_AHEAD);
+    this.scheduleAhead();
+  }
+
+  private scheduleAhead(): void {
+    if (this.aheadScheduled || this.ahead.length === 0) return;
+    this.aheadScheduled = true;
+    setTimeout(() => {
+      this.aheadScheduled = false;
+      this.layOutAhead();
+    }, 0);
+  }
+
+  private layOutAhead(): void {
+    const file = this.file;
+    const wanted = this.ahead.shift();
+    if (file && wanted && !this.views.has(wanted)) {
+      const started = performance.now();
+      this.views.keep(wanted, layoutView(file, wanted));
+      measure('layout:view', started, performance.now());
+    }
+    this.scheduleAhead();
   }
 
   /**
@@ -293,6 +330,7 @@ export class ViewerFileSession {
     this.byId = null;
     this.tables.clear();
     this.views.clear();
+    this.ahead = [];
   }
 
   private table(timeline: number): TimelineTable | null {
