@@ -47,9 +47,10 @@ const api: StagePainterApi = {
     painter = started;
     return true;
   },
+  attachRuler: (canvas) => painter?.attachRuler(canvas) ?? false,
   async show(show) {
     const shown = (await painter?.show(show)) ?? null;
-    return shown && Comlink.transfer(shown, [shown.labels.buffer]);
+    return shown && Comlink.transfer(shown, [shown.labels.buffer, shown.rulerLabels.buffer]);
   },
 };
 

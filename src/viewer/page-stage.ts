@@ -1,7 +1,9 @@
+import type { RulerView } from '../shared/stage-paint/paint-ruler';
 import type { Canvas2D, PaintCanvas, SelectionBox } from '../shared/stage-paint/paint-view';
 import { StagePainter, stagedView, type StageSize } from '../shared/stage-paint/stage-painter';
 import type { ViewLayout } from '../shared/viewer-layout/view-layout';
 import { pageMusicFont } from './music-font';
+import { rulerCanvas, showRulerSize } from './ruler-canvas';
 import {
   nextPageFrame,
   stageCanvas,
@@ -25,6 +27,7 @@ export class PageStage implements StageScene {
   private size: StageSize;
   private view: ViewLayout | null = null;
   private selection: SelectionBox | null = null;
+  private ruler: RulerView | undefined;
   private key = 0;
   /** The key of the last layout handed to the painter, which keeps it for a new selection. */
   private sentKey = 0;
@@ -32,6 +35,7 @@ export class PageStage implements StageScene {
 
   private constructor(
     readonly canvas: HTMLCanvasElement,
+    private readonly rulerCanvas: HTMLCanvasElement,
     private readonly stage: StagePainter,
     width: number,
     height: number,
@@ -40,7 +44,7 @@ export class PageStage implements StageScene {
     this.applySize();
   }
 
-  static create(host: HTMLElement, width: number, height: number): PageStage {
+  static create(host: HTMLElement, ruler: HTMLElement, width: number, height: number): PageStage {
     const canvas = stageCanvas(host);
     // The DOM's context has more than the painter's Canvas2D; the painter uses no more.
     const context = canvas.getContext('2d', { alpha: false }) as Canvas2D | null;
@@ -54,12 +58,15 @@ export class PageStage implements StageScene {
       nextFrameSinceEpoch,
       pageMusicFont,
     );
-    return new PageStage(canvas, painter, width, height);
+    const rulerPicture = rulerCanvas(ruler);
+    painter.attachRuler(rulerPicture as PaintCanvas);
+    return new PageStage(canvas, rulerPicture, painter, width, height);
   }
 
   private applySize(): void {
     this.canvas.style.width = `${this.size.width}px`;
     this.canvas.style.height = `${this.size.height}px`;
+    showRulerSize(this.rulerCanvas, this.size.width);
   }
 
   resize(width: number, height: number): void {
@@ -67,7 +74,8 @@ export class PageStage implements StageScene {
     this.applySize();
   }
 
-  draw(layout: ViewLayout): void {
+  draw(layout: ViewLayout, ruler: RulerView): void {
+    this.ruler = ruler;
     this.view = layout;
     this.key += 1;
   }
@@ -78,16 +86,18 @@ export class PageStage implements StageScene {
 
   async render(): Promise<StageFrame> {
     const layout = this.view;
-    if (!layout || this.destroyed) return { shownAt: await nextPageFrame(), labels: null };
+    const none = { labels: null, rulerLabels: null };
+    if (!layout || this.destroyed) return { shownAt: await nextPageFrame(), ...none };
     const shown = await this.stage.show({
       key: this.key,
       size: this.size,
       selection: this.selection,
       view: this.sentKey === this.key ? undefined : stagedView(this.key, layout),
+      ruler: this.ruler,
     });
     this.sentKey = this.key;
-    if (!shown) return { shownAt: performance.now(), labels: null };
-    return { shownAt: shown.shownAt - performance.timeOrigin, labels: shown.labels };
+    if (!shown) return { shownAt: performance.now(), ...none };
+    return { ...shown, shownAt: shown.shownAt - performance.timeOrigin };
   }
 
   destroy(): void {
@@ -95,5 +105,6 @@ export class PageStage implements StageScene {
     this.destroyed = true;
     this.view = null;
     this.canvas.remove();
+    this.rulerCanvas.remove();
   }
 }

@@ -1,3 +1,4 @@
+import type { RulerView } from '../shared/stage-paint/paint-ruler';
 import type { SelectionBox } from '../shared/stage-paint/paint-view';
 import type { StackedRow } from '../shared/viewer-layout/timeline-heights';
 import type { ViewLayout } from '../shared/viewer-layout/view-layout';
@@ -30,6 +31,8 @@ export interface StageFrame {
    * paint was superseded before it reached the screen.
    */
   labels: Float32Array | null;
+  /** The ruler's labels painted in it (RULER_BOX_FIELDS numbers each, paint-ruler.ts). */
+  rulerLabels: Float32Array | null;
 }
 
 /**
@@ -42,7 +45,8 @@ export interface StageScene {
   /** 'worker' or 'page': who paints (data-renderer on the timelines, for tests and tools). */
   readonly painter: 'worker' | 'page';
   resize(width: number, height: number): void;
-  draw(layout: ViewLayout): void;
+  /** A view to paint, with the time ruler's ticks for it. */
+  draw(layout: ViewLayout, ruler: RulerView): void;
   drawSelection(box: SelectionBox | null): void;
   /** Shows what was drawn; resolves when it is on screen. */
   render(): Promise<StageFrame>;
@@ -69,4 +73,15 @@ export function stageCanvas(host: HTMLElement): HTMLCanvasElement {
 /** Device pixels per CSS pixel for the stage's canvas (at most 2: sharper costs more than it shows). */
 export function stagePixelRatio(): number {
   return Math.min(window.devicePixelRatio || 1, 2);
+}
+
+/** What the view on screen shows, as data attributes of the stage's elements (for tests and tools). */
+export function writeViewData(elements: StageElements, layout: ViewLayout): void {
+  for (const drawing of layout.timelines) {
+    const row = elements.rows.children[drawing.index] as HTMLElement | undefined;
+    if (row) row.dataset.visibleCount = String(drawing.visibleCount);
+  }
+  elements.region.dataset.zoom = layout.scale.zoom.toFixed(4);
+  // The width the media spans at zoom 1 (the viewport less the end margin).
+  elements.region.dataset.axisWidth = String(layout.scale.width);
 }

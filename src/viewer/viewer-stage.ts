@@ -1,4 +1,5 @@
 import { labelHit, paintedLabels } from '../shared/stage-paint/label-boxes';
+import type { RulerView } from '../shared/stage-paint/paint-ruler';
 import type { SelectionBox } from '../shared/stage-paint/paint-view';
 import type { ComponentRef } from '../shared/viewer-file-session';
 import { sameHeights } from '../shared/viewer-layout/timeline-heights';
@@ -8,7 +9,8 @@ import { drewEarly, endEarlyViewer } from './early-viewer';
 import { LabelList } from './label-list';
 import { LatestWins } from './latest-wins';
 import { PageStage } from './page-stage';
-import { RulerLayer } from './ruler-layer';
+import { RulerText } from './ruler-canvas';
+import { writeViewData } from './stage-scene';
 import type { StageElements, StageFrame, StageScene, TimelineStack } from './stage-scene';
 import type { ViewerFileClient } from './viewer-file-client';
 import { WhenResting } from './when-resting';
@@ -63,7 +65,7 @@ export class ViewerStage {
   private readonly views: LatestWins<PendingView, ViewLayout>;
   private readonly labels: LabelList;
   private readonly textLayer = new WhenResting(TEXT_LAYER_REST_MS);
-  private readonly ruler: RulerLayer;
+  private readonly rulerText: RulerText;
 
   constructor(
     private readonly client: ViewerFileClient,
@@ -76,7 +78,7 @@ export class ViewerStage {
       () => listener.error('The timelines could not be drawn.'),
     );
     this.labels = new LabelList(elements.stage, elements.rows);
-    this.ruler = new RulerLayer(elements.ruler);
+    this.rulerText = new RulerText(elements.ruler);
   }
 
   /** The layout on screen (or on its way there). */
@@ -89,10 +91,11 @@ export class ViewerStage {
     this.width = width;
     this.canvasHeight = height;
     let scene: StageScene;
+    const { canvasHost, ruler } = this.elements;
     try {
       scene =
-        (await WorkerStage.create(this.elements.canvasHost, width, height, this.client)) ??
-        PageStage.create(this.elements.canvasHost, width, height);
+        (await WorkerStage.create(canvasHost, ruler, width, height, this.client)) ??
+        PageStage.create(canvasHost, ruler, width, height);
     } catch (error) {
       // The page says why it cannot draw; the early picture must not cover that.
       endEarlyViewer();
@@ -167,15 +170,15 @@ export class ViewerStage {
       this.reportedHeights = drawnHeights;
       this.listener.stack({ rows: layout.rows, totalHeight: layout.totalHeight });
     }
-    scene.draw(layout);
+    const ruler = { ticks: rulerTicks(layout.scale, this.width), width: this.width };
+    scene.draw(layout, ruler);
     scene.drawSelection(this.listener.selectionBox(layout));
     // The stage first: a worker paints it meanwhile, while this thread updates the DOM.
     const onScreen = scene.render();
     this.listener.painting(layout);
-    this.ruler.draw(rulerTicks(layout.scale, this.width));
     const first = !this.drawnOnce;
     this.drawnOnce = true;
-    void onScreen.then((frame) => this.onScreen(layout, frame, first, zoomStartedAt));
+    void onScreen.then((frame) => this.onScreen(layout, frame, first, zoomStartedAt, ruler));
   }
 
   private onScreen(
@@ -183,8 +186,10 @@ export class ViewerStage {
     frame: StageFrame,
     first: boolean,
     zoomStartedAt: number | null,
+    ruler: RulerView,
   ): void {
     if (this.disposed) return;
+    this.rulerText.painted(ruler.ticks, frame.rulerLabels);
     if (this.keepPaintedLabels(layout, frame)) {
       // The first list is there once the first view is; later ones wait for the view to rest.
       if (!this.textWritten) {
@@ -220,14 +225,9 @@ export class ViewerStage {
     if (this.disposed || this.painted?.layout !== layout) return;
     const started = performance.now();
     this.labels.write(paintedLabels(layout, this.painted.boxes));
+    this.rulerText.write();
     this.textWritten = true;
-    for (const drawing of layout.timelines) {
-      const row = this.elements.rows.children[drawing.index] as HTMLElement | undefined;
-      if (row) row.dataset.visibleCount = String(drawing.visibleCount);
-    }
-    this.elements.region.dataset.zoom = layout.scale.zoom.toFixed(4);
-    // The width the media spans at zoom 1 (the viewport less the end margin).
-    this.elements.region.dataset.axisWidth = String(layout.scale.width);
+    writeViewData(this.elements, layout);
     performance.measure('viewer:text-layer', { start: started, end: performance.now() });
   }
 
@@ -236,7 +236,7 @@ export class ViewerStage {
     this.disposed = true;
     endEarlyViewer();
     this.views.dispose();
-    this.ruler.destroy();
+    this.rulerText.destroy();
     this.scene?.destroy();
     this.scene = null;
     this.textLayer.cancel();

@@ -1,4 +1,5 @@
 import * as Comlink from 'comlink';
+import type { RulerView } from '../shared/stage-paint/paint-ruler';
 import type { SelectionBox } from '../shared/stage-paint/paint-view';
 import {
   stagedView,
@@ -6,6 +7,7 @@ import {
   type StageSize,
 } from '../shared/stage-paint/stage-painter';
 import type { ViewLayout } from '../shared/viewer-layout/view-layout';
+import { rulerCanvas, showRulerSize } from './ruler-canvas';
 import type { ViewerFileClient } from './viewer-file-client';
 import {
   nextPageFrame,
@@ -103,6 +105,20 @@ export async function paintOn(
   }
 }
 
+/** The time ruler's canvas in `ruler`, handed to the painter; null (and removed) if it cannot paint it. */
+async function paintRulerOn(
+  painter: Comlink.Remote<StagePainterApi>,
+  ruler: HTMLElement,
+): Promise<HTMLCanvasElement | null> {
+  const canvas = rulerCanvas(ruler);
+  const offscreen = canvas.transferControlToOffscreen();
+  const painting = await painter
+    .attachRuler(Comlink.transfer(offscreen, [offscreen]))
+    .catch(() => false);
+  if (!painting) canvas.remove();
+  return painting ? canvas : null;
+}
+
 /**
  * The stage painted by a worker of its own (workers/stage-painter.worker.ts) in Canvas 2D, on a
  * canvas handed over with transferControlToOffscreen: the page's main thread neither draws nor
@@ -114,6 +130,8 @@ export class WorkerStage implements StageScene {
   private key: number | null = null;
   private pendingView: ViewLayout | null = null;
   private selection: SelectionBox | null = null;
+  private ruler: RulerView | undefined;
+  private rulerCanvas: HTMLCanvasElement | null = null;
   private destroyed = false;
   /** Keys the page gives views that reached it before the painter (negative, unlike the worker's). */
   private ownKeys = 0;
@@ -133,34 +151,39 @@ export class WorkerStage implements StageScene {
    */
   static async create(
     host: HTMLElement,
+    ruler: HTMLElement,
     width: number,
     height: number,
     client: ViewerFileClient,
   ): Promise<WorkerStage | null> {
     const size = { width, height, pixelRatio: stagePixelRatio() };
     const early = handedOver.get(client);
+    let stage: WorkerStage | null = null;
     if (early) {
       handedOver.delete(client);
       host.append(early.canvas);
       early.adopted();
-      const stage = new WorkerStage(early.canvas, early.worker, early.painter, size);
-      showSize(early.canvas, size);
-      return stage;
+      stage = new WorkerStage(early.canvas, early.worker, early.painter, size);
+    } else {
+      const started = startStageWorker(client);
+      if (!started) return null;
+      const canvas = stageCanvas(host);
+      if (!(await paintOn(started, canvas, size))) return null;
+      stage = new WorkerStage(canvas, started.worker, started.painter, size);
     }
-    const started = startStageWorker(client);
-    if (!started) return null;
-    const canvas = stageCanvas(host);
-    return (await paintOn(started, canvas, size))
-      ? new WorkerStage(canvas, started.worker, started.painter, size)
-      : null;
+    stage.rulerCanvas = await paintRulerOn(stage.remote, ruler);
+    stage.resize(width, height);
+    return stage;
   }
 
   resize(width: number, height: number): void {
     this.size = { width, height, pixelRatio: stagePixelRatio() };
     showSize(this.canvas, this.size);
+    if (this.rulerCanvas) showRulerSize(this.rulerCanvas, width);
   }
 
-  draw(layout: ViewLayout): void {
+  draw(layout: ViewLayout, ruler: RulerView): void {
+    this.ruler = ruler;
     if (layout.stageKey === undefined) {
       this.key = --this.ownKeys;
       this.pendingView = layout;
@@ -176,19 +199,18 @@ export class WorkerStage implements StageScene {
 
   async render(): Promise<StageFrame> {
     const key = this.key;
-    if (key === null || this.destroyed) return { shownAt: await nextPageFrame(), labels: null };
+    const none = { labels: null, rulerLabels: null };
+    if (key === null || this.destroyed) return { shownAt: await nextPageFrame(), ...none };
     const view = this.pendingView ? stagedView(key, this.pendingView) : undefined;
     this.pendingView = null;
+    const { size, selection, ruler } = this;
     const [shown, pageFrame] = await Promise.all([
-      this.remote.show({ key, size: this.size, selection: this.selection, view }).catch(() => null),
+      this.remote.show({ key, size, selection, view, ruler }).catch(() => null),
       nextPageFrame(),
     ]);
-    if (shown === null) return { shownAt: pageFrame, labels: null };
+    if (shown === null) return { shownAt: pageFrame, ...none };
     // The picture is on screen with the later of the worker's frame and the page's.
-    return {
-      shownAt: Math.max(pageFrame, shown.shownAt - performance.timeOrigin),
-      labels: shown.labels,
-    };
+    return { ...shown, shownAt: Math.max(pageFrame, shown.shownAt - performance.timeOrigin) };
   }
 
   destroy(): void {
@@ -197,5 +219,6 @@ export class WorkerStage implements StageScene {
     this.remote[Comlink.releaseProxy]();
     this.worker.terminate();
     this.canvas.remove();
+    this.rulerCanvas?.remove();
   }
 }

@@ -39,7 +39,7 @@ async function openWith(page: Page, stage: 'worker' | 'page') {
 
 /** The pixels of the stage's canvas in the selection's colour (#1a5fd0, give or take 3 a channel). */
 async function selectionPixels(page: Page): Promise<number> {
-  const png = await page.getByTestId('timelines').locator('canvas').screenshot();
+  const png = await page.getByTestId('timelines').locator('canvas.viewer-canvas').screenshot();
   const near = (colour: number, shift: number, target: number) =>
     Math.abs(((colour >> shift) & 0xff) - target) <= 3;
   return (await pngColours(page, png)).filter(
@@ -82,19 +82,21 @@ for (const stage of ['worker', 'page'] as const) {
     page,
   }) => {
     const timelines = await openWith(page, stage);
-    await expect(timelines.locator('canvas')).toHaveCount(1);
+    // One stage canvas, and the ruler's: the one painter paints both.
+    await expect(timelines.locator('canvas.viewer-canvas')).toHaveCount(1);
+    await expect(timelines.locator('canvas')).toHaveCount(2);
 
     expect(await selectionPixels(page)).toBe(0);
     await selectAChord(page);
     await expect.poll(() => selectionPixels(page)).toBeGreaterThan(40);
 
     // A zoom step draws a new picture on the same canvas.
-    const before = await timelines.locator('canvas').screenshot();
+    const before = await timelines.locator('canvas.viewer-canvas').screenshot();
     await timelines.focus();
     await page.keyboard.press('+');
     await expect(timelines).not.toHaveAttribute('data-zoom', '1.0000');
     await expect
-      .poll(async () => (await timelines.locator('canvas').screenshot()).equals(before))
+      .poll(async () => (await timelines.locator('canvas.viewer-canvas').screenshot()).equals(before))
       .toBe(false);
   });
 }
@@ -114,7 +116,7 @@ for (const stage of ['worker', 'page'] as const) {
   }) => {
     const timelines = await openWith(page, stage);
     // The canvas is an image to assistive technology; the labels on it are a list it reads.
-    await expect(timelines.locator('canvas')).toHaveAttribute('aria-hidden', 'true');
+    await expect(timelines.locator('canvas.viewer-canvas')).toHaveAttribute('aria-hidden', 'true');
     const list = labelList(page);
     await expect(list).toBeAttached();
     expect(await list.evaluate((element) => element.closest('[aria-hidden=true]'))).toBeNull();
@@ -206,7 +208,8 @@ test('a stage worker that cannot start leaves the painting to the page', async (
   await page.route('**/stage-painter.worker-*.js', (route) => route.fulfill({ status: 404 }));
   await openViewer(page);
   await expect(page.getByTestId('timelines')).toHaveAttribute('data-renderer', 'page');
-  await expect(page.getByTestId('timelines').locator('canvas')).toHaveCount(1);
+  await expect(page.getByTestId('timelines').locator('canvas.viewer-canvas')).toHaveCount(1);
+  await expect(page.getByTestId('timelines').locator('canvas')).toHaveCount(2);
 });
 
 test('the worker and the page paint the same picture', async ({ browser }, testInfo) => {
@@ -219,7 +222,7 @@ test('the worker and the page paint the same picture', async ({ browser }, testI
     await openViewer(page);
     await expect(page.getByTestId('timelines')).toHaveAttribute('data-renderer', stage);
     // The part of the stage on screen (the PDF panel beside it is still loading).
-    const canvas = (await page.getByTestId('timelines').locator('canvas').boundingBox())!;
+    const canvas = (await page.getByTestId('timelines').locator('canvas.viewer-canvas').boundingBox())!;
     const scroller = (await page.getByTestId('timelines-scroller').boundingBox())!;
     width = Math.round(scroller.width);
     const png = await page.screenshot({

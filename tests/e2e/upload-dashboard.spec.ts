@@ -306,6 +306,6 @@ test('a .tla uploaded without its recording and PDF: the upload and the viewer s
 
 test('a file that names no media shows no such note', async ({ page }) => {
   await page.goto('/viewer/135');
-  await expect(page.getByTestId('timelines').locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('timelines').locator('canvas.viewer-canvas')).toBeVisible();
   await expect(page.getByTestId('missing-files')).toHaveCount(0);
 });

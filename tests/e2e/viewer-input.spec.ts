@@ -198,9 +198,25 @@ test('the time ruler’s labels are set at 12 px at least, like every other labe
   page,
 }) => {
   await open(page);
-  const sizes = await page
-    .locator('.viewer-ruler__tick:not([hidden])')
-    .evaluateAll((ticks) => ticks.map((tick) => parseFloat(getComputedStyle(tick).fontSize)));
-  expect(sizes.length).toBeGreaterThan(2);
-  expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
+  // The painter's report of the ruler's labels, as the list under the ruler gives it.
+  const labels = page.getByTestId('ruler-labels').locator('li');
+  await expect.poll(() => labels.count()).toBeGreaterThan(2);
+  const painted = await labels.evaluateAll((items) =>
+    items.map((item) => ({
+      text: item.textContent ?? '',
+      size: Number((item as HTMLElement).dataset.size),
+      box: ((item as HTMLElement).dataset.box ?? '').split(' ').map(Number),
+    })),
+  );
+  expect(Math.min(...painted.map((label) => label.size))).toBeGreaterThanOrEqual(12);
+  // Times, in order, each clear of the next, within the ruler.
+  const width = (await page.getByTestId('time-ruler').boundingBox())!.width;
+  for (const [n, label] of painted.entries()) {
+    expect(label.text).toMatch(/^\d+:\d\d(\.\d)?$/);
+    const [x, , w] = label.box as [number, number, number, number];
+    expect(x).toBeGreaterThanOrEqual(0);
+    expect(x + w).toBeLessThanOrEqual(width + 1);
+    const next = painted[n + 1]?.box[0];
+    if (next !== undefined) expect(x + w).toBeLessThan(next);
+  }
 });

@@ -62,7 +62,7 @@ test.describe('viewer', () => {
     expect(marks).toEqual(expect.arrayContaining(['viewer:data', 'viewer:drawn']));
     await page.screenshot({ path: testInfo.outputPath('viewer-135.png'), fullPage: true });
     // The canvas really has ink in each timeline row.
-    const inked = await page.getByTestId('timelines').locator('canvas').screenshot();
+    const inked = await page.getByTestId('timelines').locator('canvas.viewer-canvas').screenshot();
     expect(inked.length).toBeGreaterThan(10_000);
     expect(warnings).toEqual([]);
   });
@@ -191,7 +191,7 @@ test.describe('viewer', () => {
     const timelines = page.getByTestId('timelines');
     const scroller = page.getByTestId('timelines-scroller');
     const axis = await timeAxis(page);
-    const box = (await timelines.locator('canvas').boundingBox())!;
+    const box = (await timelines.locator('canvas.viewer-canvas').boundingBox())!;
     const y = box.y + 40;
     const middle = 150;
     const fractionAt = async (x: number) => {
@@ -245,7 +245,7 @@ test.describe('viewer', () => {
         .first()
         .evaluate((element) => element.textContent);
     expect(await scrollLeft()).toBe(0);
-    const box = (await timelines.locator('canvas').boundingBox())!;
+    const box = (await timelines.locator('canvas.viewer-canvas').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     // A vertical wheel is the page's: the timelines stay where they are.
     await page.mouse.wheel(0, 120);
@@ -285,7 +285,7 @@ test.describe('viewer', () => {
     const shown = list.locator('li:not([hidden])');
     // Measure 1's number, a cadence and a key are among the labels of the whole movement, each
     // painted inside the stage's canvas.
-    const canvas = (await page.getByTestId('timelines').locator('canvas').boundingBox())!;
+    const canvas = (await page.getByTestId('timelines').locator('canvas.viewer-canvas').boundingBox())!;
     const painted = await shownLabels(page);
     for (const text of [/^1$/, /^HC$/, /^D:$/]) {
       await expect(shown.filter({ hasText: text }).first()).toBeAttached();

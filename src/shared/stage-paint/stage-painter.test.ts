@@ -61,6 +61,22 @@ describe('StagePainter', () => {
     expect(painted()).toEqual(['#222222']);
   });
 
+  it('paints the time ruler with the view, before the frame, and reports its labels', async () => {
+    const { stage } = painter();
+    const rulerContext = new FakeCanvas2D();
+    const ruler = { width: 0, height: 0, getContext: () => rulerContext };
+    expect(stage.attachRuler(ruler)).toBe(true);
+    stage.receive(view(1, 0x111111));
+    const ticks = [{ x: 20, time: 5, label: '0:05', end: false }];
+    const shown = stage.show({ key: 1, size, selection: null, ruler: { ticks, width: 800 } });
+    // Painted in the same task as the view, so in the same frame.
+    expect(rulerContext.drawn.some((drawn) => drawn.op === 'fillText')).toBe(true);
+    expect([ruler.width, ruler.height]).toEqual([800, 20]);
+    const frame = await shown;
+    expect(Array.from(frame!.rulerLabels)).toEqual([0, 24, 0, 40, 20, 12]);
+    expect(frame!.labels).toBeInstanceOf(Float32Array);
+  });
+
   it('paints a view that comes with the request (laid out before the painter existed)', async () => {
     const { stage, painted } = painter();
     await stage.show({ key: -1, size, selection: null, view: view(-1, 0x333333) });

@@ -1,4 +1,5 @@
 import type { ViewLayout } from '../viewer-layout/view-layout';
+import { paintRuler, RULER_HEIGHT, type RulerView } from './paint-ruler';
 import {
   paintView,
   type Canvas2D,
@@ -28,6 +29,8 @@ export interface StageShow {
   size: StageSize;
   selection: SelectionBox | null;
   view?: StagedView;
+  /** The time ruler's ticks for the view, painted in the same frame. */
+  ruler?: RulerView;
 }
 
 /**
@@ -46,12 +49,16 @@ export interface ShownView {
   shownAt: number;
   /** The painted labels' boxes, LABEL_BOX_FIELDS numbers each (paint-view.ts). */
   labels: Float32Array;
+  /** The ruler's painted labels, RULER_BOX_FIELDS numbers each (paint-ruler.ts); empty without. */
+  rulerLabels: Float32Array;
 }
 
 /** The stage painter worker's API (workers/stage-painter.worker.ts). */
 export interface StagePainterApi {
   /** Takes the canvas and the port the file worker sends views on; false without a 2D context. */
   start(canvas: PaintCanvas, views: ViewsPort): boolean;
+  /** Takes the time ruler's canvas; false without a 2D context. */
+  attachRuler(canvas: PaintCanvas): boolean;
   /** Paints a view; resolves when it is on screen, or null if superseded. */
   show(show: StageShow): Promise<ShownView | null>;
 }
@@ -112,6 +119,7 @@ export class StagePainter {
   /** The size and selection the view on screen was painted with. */
   private shown: StageShow | null = null;
   private wanted: { show: StageShow; done: (shown: ShownView | null) => void } | null = null;
+  private ruler: { canvas: PaintCanvas; context: Canvas2D } | null = null;
 
   constructor(
     private readonly canvas: PaintCanvas,
@@ -120,6 +128,13 @@ export class StagePainter {
     private readonly nextFrame: () => Promise<number>,
     private readonly musicFont: MusicFont | null = null,
   ) {}
+
+  /** Takes the time ruler's canvas, painted with each view from then on; false without 2D. */
+  attachRuler(canvas: PaintCanvas): boolean {
+    const context = canvas.getContext('2d', { alpha: true });
+    if (context) this.ruler = { canvas, context };
+    return context !== null;
+  }
 
   /** A view the file worker laid out for the page. */
   receive(view: StagedView): void {
@@ -150,12 +165,23 @@ export class StagePainter {
     this.shown = wanted.show;
     const started = performance.now();
     const labels = this.paint(view, wanted.show.size, wanted.show.selection);
+    const rulerLabels = this.paintRuler(wanted.show.ruler, wanted.show.size.pixelRatio);
     // For the bench: the stage's own time per view.
     performance.measure('stage:paint', { start: started, end: performance.now() });
     this.nextFrame().then(
-      (shownAt) => wanted.done({ shownAt, labels }),
+      (shownAt) => wanted.done({ shownAt, labels, rulerLabels }),
       () => wanted.done(null),
     );
+  }
+
+  private paintRuler(ruler: RulerView | undefined, pixelRatio: number): Float32Array {
+    if (!this.ruler || !ruler) return new Float32Array(0);
+    const { canvas, context } = this.ruler;
+    const width = Math.round(ruler.width * pixelRatio);
+    const height = Math.round(RULER_HEIGHT * pixelRatio);
+    if (canvas.width !== width) canvas.width = width;
+    if (canvas.height !== height) canvas.height = height;
+    return Float32Array.from(paintRuler(context, ruler, pixelRatio));
   }
 
   /** A view with music glyphs, painted before the music font was there, is painted again. */

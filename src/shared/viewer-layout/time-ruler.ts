@@ -20,9 +20,9 @@ const INTERVALS = [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1
 
 /** Room a label needs, in pixels ('1:23:45' at 12 px plus a gap). */
 export const RULER_LABEL_SPACING = 76;
-/** The ruler's type size and the padding between a tick and its label (viewer.css). */
-const RULER_FONT_SIZE = 12;
-const RULER_LABEL_PADDING = 3;
+/** The ruler's type size and the padding between a tick and its label (paint-ruler.ts). */
+export const RULER_FONT_SIZE = 12;
+export const RULER_LABEL_PADDING = 3;
 
 /** How far right of its tick a label reaches, with a gap after it. */
 function labelRoom(label: string): number {

@@ -25,7 +25,7 @@ export function labelList(page: Page): Locator {
  */
 export async function shownLabels(page: Page): Promise<ShownLabel[]> {
   return page.evaluate(() => {
-    const canvas = document.querySelector('[data-testid=timelines] canvas');
+    const canvas = document.querySelector('[data-testid=timelines] canvas.viewer-canvas');
     const list = document.querySelector('[data-testid=label-list]');
     if (!canvas || !list) return [];
     const origin = canvas.getBoundingClientRect();

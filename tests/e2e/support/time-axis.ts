@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
  */
 export async function timeAxis(page: Page): Promise<{ x: number; width: number; y: number }> {
   const timelines = page.getByTestId('timelines');
-  const box = await timelines.locator('canvas').boundingBox();
+  const box = await timelines.locator('canvas.viewer-canvas').boundingBox();
   const width = Number(await timelines.getAttribute('data-axis-width'));
   if (!box || !(width > 0)) throw new Error('the viewer has not drawn yet');
   return { x: box.x, y: box.y, width };
