@@ -45,7 +45,10 @@ test('a Score timeline is drawn with its notes, and hovering a note names it', a
   await expect(row).toHaveCount(1);
   expect(Number(await row.getAttribute('data-visible-count'))).toBe(scoreNotes().length);
   expect((await musicFont).ok()).toBe(true);
-  const canvas = (await page.getByTestId('timelines').locator('canvas.viewer-canvas').boundingBox())!;
+  const canvas = (await page
+    .getByTestId('timelines')
+    .locator('canvas.viewer-canvas')
+    .boundingBox())!;
   const box = (await row.boundingBox())!;
   // The clef and signatures are painted, in the music font, once it has loaded (left out
   // before): the clefs' column at the row's left has about 1,100 dark pixels with them, about 720

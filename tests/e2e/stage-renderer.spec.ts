@@ -96,7 +96,9 @@ for (const stage of ['worker', 'page'] as const) {
     await page.keyboard.press('+');
     await expect(timelines).not.toHaveAttribute('data-zoom', '1.0000');
     await expect
-      .poll(async () => (await timelines.locator('canvas.viewer-canvas').screenshot()).equals(before))
+      .poll(async () =>
+        (await timelines.locator('canvas.viewer-canvas').screenshot()).equals(before),
+      )
       .toBe(false);
   });
 }
@@ -222,7 +224,10 @@ test('the worker and the page paint the same picture', async ({ browser }, testI
     await openViewer(page);
     await expect(page.getByTestId('timelines')).toHaveAttribute('data-renderer', stage);
     // The part of the stage on screen (the PDF panel beside it is still loading).
-    const canvas = (await page.getByTestId('timelines').locator('canvas.viewer-canvas').boundingBox())!;
+    const canvas = (await page
+      .getByTestId('timelines')
+      .locator('canvas.viewer-canvas')
+      .boundingBox())!;
     const scroller = (await page.getByTestId('timelines-scroller').boundingBox())!;
     width = Math.round(scroller.width);
     const png = await page.screenshot({

@@ -285,7 +285,10 @@ test.describe('viewer', () => {
     const shown = list.locator('li:not([hidden])');
     // Measure 1's number, a cadence and a key are among the labels of the whole movement, each
     // painted inside the stage's canvas.
-    const canvas = (await page.getByTestId('timelines').locator('canvas.viewer-canvas').boundingBox())!;
+    const canvas = (await page
+      .getByTestId('timelines')
+      .locator('canvas.viewer-canvas')
+      .boundingBox())!;
     const painted = await shownLabels(page);
     for (const text of [/^1$/, /^HC$/, /^D:$/]) {
       await expect(shown.filter({ hasText: text }).first()).toBeAttached();
