@@ -162,6 +162,31 @@ describe('paintView', () => {
     expect(text?.args).toEqual(['\uE050', 140, 230]);
   });
 
+  it('paints glyphs marked behind under the shapes, muted, and leaves them out of the report', () => {
+    const clef = { x: 4, y: 30, text: '\uE050', size: 20, font: 'music' as const, behind: true };
+    const accidental = { x: 40, y: 30, text: '\uE262', size: 20, font: 'music' as const };
+    const context = new FakeCanvas2D();
+    const boxes = paintView(
+      context,
+      drawing({
+        rects: new Float32Array([2, 25, 30, 6]),
+        rectColors: new Uint32Array([0x1f1f1f]),
+        labels: [clef, accidental],
+      }),
+      stage,
+      { pixelRatio: 1, musicFont: 'Bravura' },
+    );
+    const order = context.drawn
+      .filter((d) => d.op === 'fillText' || (d.op === 'fillRect' && d.style === '#1f1f1f'))
+      .map((d) => (d.op === 'fillText' ? d.args[0] : 'note'));
+    expect(order).toEqual(['\uE050', 'note', '\uE262']);
+    const behind = context.drawn.find((d) => d.op === 'fillText' && d.args[0] === '\uE050');
+    expect(behind?.style).toBe('#6b6b6b');
+    // One label reported, the accidental (index 1).
+    expect(boxes.length).toBe(6);
+    expect(boxes[1]).toBe(1);
+  });
+
   it('fills whole device pixels, those whose centre a rectangle covers, as WebGL does', () => {
     const rectAt = (x: number, y: number, size: number, pixelRatio: number) => {
       const context = new FakeCanvas2D();

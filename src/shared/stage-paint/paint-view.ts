@@ -1,4 +1,5 @@
 import {
+  BEHIND_COLOR,
   cssColor,
   EVEN_BAND_COLOR,
   FIGURE_FONT_SIZE,
@@ -441,6 +442,12 @@ export function paintView(
   for (const drawing of view.timelines) {
     const top = stage.y + (view.rows[drawing.index]?.y ?? 0);
     const { rects, rectColors } = drawing;
+    const behind = drawing.labels?.filter((drawn) => drawn.behind) ?? [];
+    if (behind.length > 0 && musicFont) {
+      context.fillStyle = colorString(BEHIND_COLOR);
+      context.textBaseline = 'alphabetic';
+      for (const drawn of behind) label(measures, context, drawn, stage.x, top, musicFont);
+    }
     for (let n = 0; n < rectColors.length; n++) {
       filler.fill(
         stage.x + (rects[n * 4] ?? 0),
@@ -456,7 +463,7 @@ export function paintView(
     context.fillStyle = colorString(TEXT_COLOR);
     context.textBaseline = 'alphabetic';
     drawing.labels.forEach((drawn, index) => {
-      if (drawn.font === 'music' && !musicFont) return;
+      if ((drawn.font === 'music' && !musicFont) || drawn.behind) return;
       const box = label(measures, context, drawn, stage.x, top, musicFont ?? '');
       const x = box.x - stage.x;
       const y = box.y - stage.y;

@@ -103,6 +103,8 @@ export const SPACING_COLOR = 0xffffff;
 /** A marker: a triangle 10 px wide, 9 px tall, and a 1 px stem this long under its point. */
 export const MARKER_STEM_HEIGHT = 17;
 export const TEXT_COLOR = 0x1f1f1f;
+/** Glyphs painted under the shapes (a score's signatures): lighter than the notes over them. */
+export const BEHIND_COLOR = 0x6b6b6b;
 /** The labels' font, on the page's label layer and on the file worker's early screen alike. */
 export const LABEL_FONT_FAMILY = 'Arial, Helvetica, sans-serif';
 /** The music font of the Score timelines' glyphs (src/viewer/music-font.ts). */

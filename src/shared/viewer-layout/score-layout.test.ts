@@ -90,17 +90,25 @@ describe('key signatures', () => {
 interface Recorded {
   rects: { x: number; y: number; w: number; h: number; color: number }[];
   hits: { x0: number; y0: number; x1: number; y1: number; index: number }[];
-  glyphs: { x: number; y: number; text: string }[];
+  glyphs: { x: number; y: number; text: string; behind: boolean }[];
+  /** What was drawn, in order: 'rect' or a glyph's text. */
+  order: string[];
   visible: number;
 }
 
 function record(): [ScoreDrawing, Recorded] {
-  const seen: Recorded = { rects: [], hits: [], glyphs: [], visible: 0 };
+  const seen: Recorded = { rects: [], hits: [], glyphs: [], order: [], visible: 0 };
   return [
     {
-      rect: (x, y, w, h, color) => seen.rects.push({ x, y, w, h, color }),
+      rect: (x, y, w, h, color) => {
+        seen.rects.push({ x, y, w, h, color });
+        seen.order.push('rect');
+      },
       hit: (x0, y0, x1, y1, index) => seen.hits.push({ x0, y0, x1, y1, index }),
-      glyph: (x, y, text) => seen.glyphs.push({ x, y, text }),
+      glyph: (x, y, text, _size, behind) => {
+        seen.glyphs.push({ x, y, text, behind: behind === true });
+        seen.order.push(text);
+      },
       count: (visible) => (seen.visible = visible),
     },
     seen,
@@ -205,6 +213,36 @@ describe('the score view', () => {
     expect(texts).toContain('\uE082'); // the new 2/4
     const change = seen.glyphs.find((g) => g.text === MUSIC_GLYPHS.F && g.x > 300)!;
     expect(change.x).toBeCloseTo(402, 0);
+  });
+
+  it('draws a new key without the clef and time signature that stay', () => {
+    const { seen } = view([
+      ...twoStaves,
+      { kind: 'KEY_SIGNATURE', staff_index: 0, time: 14, fifths: -1 },
+    ]);
+    const changed = seen.glyphs.filter((g) => g.x > 300);
+    expect(changed.map((g) => g.text)).toEqual([MUSIC_GLYPHS.flat]);
+    expect(changed[0]!.x).toBeCloseTo(402, 0);
+  });
+
+  it('keeps every note in sight: the signatures at the left edge are under the notes', () => {
+    // The view starts with the music: the first note lies where the clef, key and time are.
+    const score = prepareScore([...twoStaves, note(0, 0.3, A, 4), note(5, 6, B, 4)]);
+    const [out, seen] = record();
+    scoreView(score, 160, 100, 0, 800, 1, out);
+    const first = seen.rects.find((r) => r.color === NOTE_COLOR && r.x < 50)!;
+    expect(first).toBeDefined();
+    const signatures = seen.glyphs.filter((g) => g.x < 100);
+    expect(signatures.length).toBeGreaterThan(4);
+    expect(signatures.every((g) => g.behind)).toBe(true);
+    // Nothing but staff lines, bar lines and notes is drawn as a shape: no block over the notes.
+    const colours = new Set(seen.rects.map((r) => r.color));
+    expect([...colours].sort()).toEqual([STAFF_LINE_COLOR, NOTE_COLOR].sort());
+    // Scrolled on, the same: the notes under the pinned signatures are drawn, over nothing.
+    const [later, scrolled] = record();
+    scoreView(score, 160, 100, 480, 800, 1, later);
+    expect(scrolled.rects.some((r) => r.color === NOTE_COLOR && r.x < 50)).toBe(true);
+    expect(new Set(scrolled.rects.map((r) => r.color))).toEqual(colours);
   });
 
   it('leaves changes out of an overview, where their glyphs would cover the notes', () => {

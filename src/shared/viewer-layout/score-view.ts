@@ -93,7 +93,8 @@ export function keySignaturePlaces(fifths: number, middle: number, halfLines: nu
 export interface ScoreDrawing {
   rect(x: number, y: number, w: number, h: number, color: number): void;
   hit(x0: number, y0: number, x1: number, y1: number, index: number): void;
-  glyph(x: number, baseline: number, text: string, size: number): void;
+  /** A music glyph; `behind`: under the notes, which stay in sight (signatures). */
+  glyph(x: number, baseline: number, text: string, size: number, behind?: boolean): void;
   count(visible: number): void;
 }
 
@@ -101,8 +102,6 @@ export const STAFF_LINE_COLOR = 0x8a8a8a;
 export const BAR_LINE_COLOR = 0x6b6b6b;
 export const NOTE_COLOR = 0x1f1f1f;
 export const LEDGER_COLOR = 0x6b6b6b;
-/** The header (clef, key, time) covers the notes under it with the timeline's background. */
-const SCORE_HEADER_BACKGROUND = 0xfafafa;
 
 /**
  * Bar lines closer than this (px) to the last one drawn are left out: at an overview of a whole
@@ -204,14 +203,23 @@ function drawNotes(
   out.count(visible);
 }
 
-/** The clef, key and time signature at x, for one staff. Returns the width used. */
+type Staff = PreparedScore['staves'][number];
+
+/** Which signatures to draw: all of them (the header), or those that change (a change). */
+type SignatureParts = { clef: boolean; key: boolean; meter: boolean };
+
+/**
+ * The clef, key and time signature at x, for one staff, under the notes (a note is never hidden
+ * by a signature: the view keeps time, so signatures share the notes' room). Returns the width
+ * used.
+ */
 function drawSignatures(
-  staff: PreparedScore['staves'][number],
+  staff: Staff,
   time: number,
   x: number,
   middle: number,
   space: number,
-  parts: { clef: boolean; key: boolean; meter: boolean },
+  parts: SignatureParts,
   out: ScoreDrawing,
 ): number {
   const size = space * 4;
@@ -220,7 +228,7 @@ function drawSignatures(
   const clef = inForce(staff.clefs, time);
   if (clef && parts.clef) {
     // A clef glyph's origin is on the line the clef names.
-    out.glyph(cursor, placeY(middle, clef.line * 2, space), MUSIC_GLYPHS[clef.shape], size);
+    out.glyph(cursor, placeY(middle, clef.line * 2, space), MUSIC_GLYPHS[clef.shape], size, true);
     cursor += space * 3;
   }
   const fifths = inForce(staff.keys, time) ?? 0;
@@ -228,28 +236,46 @@ function drawSignatures(
     const clefMiddle = diatonic(clef.step, clef.octave) - 2 * clef.line;
     const glyph = fifths > 0 ? MUSIC_GLYPHS.sharp : MUSIC_GLYPHS.flat;
     for (const place of keySignaturePlaces(fifths, clefMiddle, halfLines)) {
-      out.glyph(cursor, placeY(middle, place, space), glyph, size);
+      out.glyph(cursor, placeY(middle, place, space), glyph, size, true);
       cursor += space;
     }
     cursor += space * 0.5;
   }
   const meter = inForce(staff.meters, time);
   if (meter && parts.meter) {
-    out.glyph(cursor, placeY(middle, 2, space), meterDigits(meter.numerator), size);
-    out.glyph(cursor, placeY(middle, -2, space), meterDigits(meter.denominator), size);
+    out.glyph(cursor, placeY(middle, 2, space), meterDigits(meter.numerator), size, true);
+    out.glyph(cursor, placeY(middle, -2, space), meterDigits(meter.denominator), size, true);
     cursor += space * 2.2;
   }
   return cursor - x;
 }
 
-/** Whether any of a staff's changes fall in [t0, t1], and where. */
-function changeTimes(staff: PreparedScore['staves'][number], t0: number, t1: number): number[] {
+/** Whether a staff has a change of this kind exactly at `time`. */
+function changesAt(changes: Staff['clefs' | 'keys' | 'meters'], time: number): boolean {
+  const [from, to] = pointRange(changes.times, time, time);
+  return to > from;
+}
+
+/**
+ * A staff's changes in [t0, t1], each with the signatures that change there: a new key is
+ * drawn without the clef and time signature that stay, as a score writes it.
+ */
+function changes(staff: Staff, t0: number, t1: number): { time: number; parts: SignatureParts }[] {
   const times = new Set<number>();
   for (const changes of [staff.clefs, staff.keys, staff.meters]) {
     const [from, to] = pointRange(changes.times, t0, t1);
     for (let i = from; i < to; i++) times.add(changes.times[i] ?? 0);
   }
-  return [...times].sort((a, b) => a - b);
+  return [...times]
+    .sort((a, b) => a - b)
+    .map((time) => ({
+      time,
+      parts: {
+        clef: changesAt(staff.clefs, time),
+        key: changesAt(staff.keys, time),
+        meter: changesAt(staff.meters, time),
+      },
+    }));
 }
 
 /** Median bar length, seconds (0 without bars): how much room a bar has at this zoom. */
@@ -311,16 +337,6 @@ function drawBarLines(
   }
 }
 
-/** Keeps glyphs off the header, whose background covers the canvas but not the text layer. */
-function rightOf(limit: number, out: ScoreDrawing): ScoreDrawing {
-  return {
-    ...out,
-    glyph(x, y, text, size) {
-      if (x >= limit) out.glyph(x, y, text, size);
-    },
-  };
-}
-
 export function scoreView(
   score: PreparedScore,
   height: number,
@@ -344,35 +360,23 @@ export function scoreView(
         drawSignatures(staff, t0, 4, middles[s] ?? 0, space, ALL_SIGNATURES, MEASURE_ONLY),
       ),
     );
-  const body = rightOf(headerRight, out);
 
   drawStaffLines(score, geometry, Math.max(0, Math.min(viewport, Math.ceil(endX))), out);
   drawBarLines(score, geometry, pps, offset, viewport, out);
   const withAccidentals = barSeconds * pps >= ACCIDENTAL_MIN_BAR_WIDTH;
-  drawNotes(score, geometry, pps, offset, viewport, withAccidentals, body);
+  drawNotes(score, geometry, pps, offset, viewport, withAccidentals, out);
 
-  // Changes inside the view, where there is room for them: with bars as narrow as an overview's,
-  // their glyphs would cover the notes of several bars each (the header still shows what is in
-  // force at the left edge).
-  score.staves.forEach((staff, s) => {
-    if (!withAccidentals) return;
-    let lastRight = -Infinity;
-    for (const time of changeTimes(staff, t0, t1)) {
-      const x = time * pps - offset;
-      if (x < headerRight || x < lastRight + space) continue;
-      lastRight =
-        x + drawSignatures(staff, time, x + 2, middles[s] ?? 0, space, ALL_SIGNATURES, body);
-    }
-  });
-
-  // The header: what is in force at the left edge, over a background that hides the notes, except
-  // at the very start, where the background would hide the first notes rather than old ones.
-  const firstStart = score.notes.starts[0] ?? Infinity;
-  if (t0 > firstStart || firstStart * pps - offset >= headerRight) {
-    out.rect(0, 0, headerRight, height, SCORE_HEADER_BACKGROUND);
-    drawStaffLines(score, geometry, headerRight, out);
-  }
+  // What is in force at the left edge, pinned there; then the changes inside the view, where
+  // there is room for them: with bars as narrow as an overview's, their glyphs would crowd the
+  // notes of several bars each. All of them under the notes.
   score.staves.forEach((staff, s) => {
     drawSignatures(staff, t0, 4, middles[s] ?? 0, space, ALL_SIGNATURES, out);
+    if (!withAccidentals) return;
+    let lastRight = -Infinity;
+    for (const { time, parts } of changes(staff, t0, t1)) {
+      const x = time * pps - offset;
+      if (x < headerRight || x < lastRight + space) continue;
+      lastRight = x + drawSignatures(staff, time, x + 2, middles[s] ?? 0, space, parts, out);
+    }
   });
 }

@@ -11,6 +11,8 @@ export interface DrawnLabel {
   size: number;
   /** 'music': a glyph of the music font (clefs, accidentals, signatures). */
   font?: 'music';
+  /** Painted under the timeline's shapes, muted, so that they stay in sight (a score's signatures). */
+  behind?: boolean;
   /** Figured-bass figures stacked to the right of the text, top to bottom. */
   figures?: string[];
   /** Text after the figures ('/V'). */

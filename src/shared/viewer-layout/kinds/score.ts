@@ -39,7 +39,8 @@ export const scoreLayout: KindLayout = {
       {
         rect: (x, y, w, h, color) => out.rect(x, y, w, h, color),
         hit: (x0, y0, x1, y1, index) => out.hit(x0, y0, x1, y1, index),
-        glyph: (x, y, text, size) => out.labels.push({ x, y, text, size, font: 'music' }),
+        glyph: (x, y, text, size, behind) =>
+          out.labels.push({ x, y, text, size, font: 'music', ...(behind ? { behind } : {}) }),
         count: (visible) => (out.visibleCount = visible),
       },
       end * pps - offset,
