@@ -170,6 +170,21 @@ describe.each(databaseKinds)('HARMONY search on %s', (kind) => {
     );
   });
 
+  it("finds leading-tone sevenths by 'viio7' as the viewer writes them, or 'vii°7'", async () => {
+    // A diminished seventh on the seventh degree, a semitone below the tonic, in either mode.
+    const leadingTone = chords.filter((chord) => {
+      const { letters, semitones } = rootAbove(chord);
+      return (
+        chord.quality === 'diminished-seventh' &&
+        chord.appliedTo === 0 &&
+        letters === 6 &&
+        semitones === 11
+      );
+    });
+    await expectFinds({ numeral: 'viio7' }, leadingTone);
+    expect(await exportedIds({ numeral: 'vii°7' })).toEqual(idsOf(leadingTone));
+  });
+
   it("finds applied dominants by 'V/V', and case tells major from minor", async () => {
     // V of V: a major triad on the second degree, a whole tone above the tonic, applied to V.
     const ofDominant = chords.filter((chord) => {
