@@ -249,6 +249,23 @@ describe.each(databaseKinds)('HARMONY search on %s', (kind) => {
     expect(timeline.kind).toBe('HARMONY');
     expect(result.files.map((file) => file.id)).toContain(timeline.file_id);
 
+    // By the work's title: the works' natural order (all 18 examples are Mozart's).
+    const byTitle = await page({ numeral: 'V7' }, { order_by: 'title', page: 3 });
+    const titles = new Map(byTitle.abstract_works.map((work) => [work.id, work.title]));
+    const concrete = new Map(byTitle.concrete_works.map((work) => [work.id, work]));
+    const fileTitle = new Map(
+      byTitle.files.map((file) => [
+        file.id,
+        titles.get(concrete.get(file.concrete_work_id)!.abstract_work_id)!,
+      ]),
+    );
+    const timelineFile = new Map(byTitle.timelines.map((t) => [t.id, t.file_id]));
+    const shown = byTitle.components.map((c) => fileTitle.get(timelineFile.get(c.timeline_id)!)!);
+    expect(shown).toHaveLength(15);
+    const natural = (title: string) =>
+      title.toLowerCase().replace(/[0-9]+/g, (digits) => digits.padStart(12, '0'));
+    expect(shown.map(natural)).toEqual(shown.map(natural).sort());
+
     const down = await page({ numeral: 'V7' }, { order_by: 'time', order_direction: 'desc' });
     const times = (down.components as HarmonySearchComponentJson[]).map((c) => c.time);
     expect(times).toEqual([...times].sort((a, b) => b - a));
