@@ -13,27 +13,30 @@ import { containsText, matchingFileIds, type ComponentKeyset } from './search.re
  * component's id, so results link to the viewer like the other kinds'.
  */
 
-const fact = (name: keyof StoredChordFacts | 'romanBase') => sql.raw(`u.facts->>'${name}'`);
+/**
+ * The chord's fact `name` equals `value`, as jsonb containment (`facts @> '{"key": "A"}'`),
+ * which the chords' facts index (migration 0022) answers; the numbers stay numbers.
+ */
+function factIs(name: keyof StoredChordFacts | 'romanBase', value: string | number): SQL {
+  return sql`u.facts @> ${JSON.stringify({ [name]: value })}::jsonb`;
+}
+
+const anyOf = (clauses: SQL[]) => sql`(${sql.join(clauses, sql` OR `)})`;
 
 function harmonyConditionSql(condition: HarmonyCondition): SQL {
-  const values = sql.join(
-    condition.values.map((value) => sql`${value}`),
-    sql`, `,
-  );
-  switch (condition.property) {
+  const { values, property } = condition;
+  switch (property) {
     case 'numeral':
       // With its figures ('V65') or without them ('V7': every inversion).
-      return sql`(${fact('roman')} IN (${values}) OR ${fact('romanBase')} IN (${values}))`;
+      return anyOf(values.flatMap((value) => [factIs('roman', value), factIs('romanBase', value)]));
     case 'key':
-      return sql`${fact('key')} IN (${values})`;
     case 'quality':
-      return sql`${fact('quality')} IN (${values})`;
+      return anyOf(values.map((value) => factIs(property, value)));
     case 'inversion':
-      return sql`${fact('inversion')} IN (${values})`;
     case 'applied_to':
-      return sql`${fact('applied_to')} IN (${values})`;
+      return anyOf(values.map((value) => factIs(property, Number(value))));
     default: {
-      const unexpected: never = condition.property;
+      const unexpected: never = property;
       throw new Error(`unknown harmony property ${String(unexpected)}`);
     }
   }
