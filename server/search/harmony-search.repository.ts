@@ -15,7 +15,7 @@ import { containsText, matchingFileIds, type ComponentKeyset } from './search.re
 
 /**
  * The chord's fact `name` equals `value`, as jsonb containment (`facts @> '{"key": "A"}'`),
- * which the chords' facts index (migration 0022) answers; the numbers stay numbers.
+ * which the chords' facts index (migration 0025) answers; the numbers stay numbers.
  */
 function factIs(name: keyof StoredChordFacts | 'romanBase', value: string | number): SQL {
   return sql`u.facts @> ${JSON.stringify({ [name]: value })}::jsonb`;
