@@ -14,6 +14,9 @@ import {
 } from './search.repository';
 import { parseComponentSearch, type ComponentSearch, type RawSearchParams } from './search-params';
 import { FileTimeMaps, hitTime, type MusicalFields } from './musical-positions';
+import { findHarmonyAfter, type HarmonyHit } from './harmony-search.repository';
+import { harmonyJson } from './search.service';
+import type { HarmonySearchComponentJson } from '../../src/shared/api-contract/search';
 
 /** Rows fetched per query: large enough to be quick, small enough to keep memory flat. */
 export const EXPORT_BATCH_SIZE = 1000;
@@ -31,6 +34,7 @@ const KIND_COLUMNS: Record<SearchKind, string[]> = {
   MARKER: ['time', 'label', 'comments'],
   BEAT: ['time'],
   RANGE: ['start', 'end', 'row_name', 'label', 'comments'],
+  HARMONY: ['time', 'key', 'numeral', 'quality', 'inversion', 'applied_to', 'comments'],
 };
 
 export function exportColumns(kind: SearchKind): string[] {
@@ -72,7 +76,27 @@ function kindValues(kind: SearchKind, hit: ComponentHit): (string | number | nul
         inertText(hit.label),
         inertText(hit.comments),
       ];
+    case 'HARMONY':
+      throw new Error('harmony rows are written by harmonyLine');
   }
+}
+
+/** The kind's values of a chord found by a HARMONY search, as components/query gives them. */
+function harmonyValuesOf(hit: HarmonyHit): (string | number | null)[] {
+  const json = harmonyJson(hit, {
+    measure: null,
+    pass: null,
+    beat: null,
+  }) as HarmonySearchComponentJson;
+  return [
+    json.time,
+    inertText(json.key),
+    inertText(json.numeral),
+    inertText(json.quality),
+    json.inversion,
+    json.applied_to,
+    inertText(json.comments),
+  ];
 }
 
 /** Where an export reads from, and how its batches are bounded. */
@@ -109,23 +133,29 @@ async function openExportSource(database: Database): Promise<ExportSource> {
   };
 }
 
+/** A found row: a component of the kind, or a chord of a HARMONY search. */
+type ExportHit = ComponentHit | HarmonyHit;
+
 /** The matches in the search's order, a batch per query: keyset, not OFFSET, batches. */
 async function* batches(
   source: ExportSource,
   search: ComponentSearch,
   batchSize: number,
-): AsyncGenerator<ComponentHit[]> {
+): AsyncGenerator<ExportHit[]> {
   for (const phase of phases(search)) {
     const keyset: ComponentKeyset = { phase, after: null };
     for (;;) {
-      const hits = await findComponentBatch(
-        source.db,
-        search,
-        keyset,
-        source.maxId,
-        batchSize,
-        source.walking,
-      );
+      const hits =
+        search.kind === 'HARMONY'
+          ? await findHarmonyAfter(source.db, search, keyset, source.maxId, batchSize)
+          : await findComponentBatch(
+              source.db,
+              search,
+              keyset,
+              source.maxId,
+              batchSize,
+              source.walking,
+            );
       if (hits.length > 0) yield hits;
       // Between batches, other requests (and the news of this client leaving) get their turn.
       await eventLoopTurn();
@@ -140,12 +170,12 @@ async function* batches(
 /** The CSV line of a match, with its work's names, its bar and beat, and its share link. */
 function hitLine(
   search: ComponentSearch,
-  hit: ComponentHit,
+  hit: ExportHit,
   work: FileWithWorks | undefined,
   musical: MusicalFields,
   origin: string,
 ): string {
-  const at = hitTime(hit) ?? 0;
+  const at = exportTime(hit) ?? 0;
   return csvLine([
     hit.fileId,
     inertText(work?.abstractWork.title ?? ''),
@@ -153,13 +183,15 @@ function hitLine(
     inertText(work?.concreteWork.artist ?? ''),
     hit.timelineId,
     hit.id,
-    ...kindValues(search.kind, hit),
+    ...('facts' in hit ? harmonyValuesOf(hit) : kindValues(search.kind, hit)),
     musical.measure,
     musical.pass,
     musical.beat,
     `${origin}/viewer/${hit.fileId}?t=${Math.round(at * 100) / 100}&c=${hit.id}`,
   ]);
 }
+
+const exportTime = (hit: ExportHit): number | null => ('facts' in hit ? hit.time : hitTime(hit));
 
 export interface ExportOptions {
   /** Rows per query (tests make an export last with a small one). */
@@ -192,7 +224,7 @@ export function exportComponents(
         for (const row of await findFilesByIds(source.db, missing)) works.set(row.file.id, row);
         const musical = await timeMaps.positions(
           source.db,
-          hits.map((hit) => ({ fileId: hit.fileId, time: hitTime(hit) })),
+          hits.map((hit) => ({ fileId: hit.fileId, time: exportTime(hit) })),
         );
         yield hits
           .map((hit, i) => hitLine(search, hit, works.get(hit.fileId), musical[i]!, origin))

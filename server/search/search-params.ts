@@ -17,6 +17,13 @@ import {
 } from '../../src/shared/search-fields';
 import { parseTime } from '../../src/shared/time-format';
 import type { SearchQueryString } from '../../src/shared/api-contract/search';
+import {
+  HARMONY_PROPERTIES,
+  HarmonyValueError,
+  harmonyValues,
+  type HarmonyCondition,
+  type HarmonyProperty,
+} from './harmony-conditions';
 
 /**
  * The query-string parameters of files/query and components/query, each JSON-encoded (DESIGN.md
@@ -53,6 +60,8 @@ export interface ComponentSearch extends Paging<string> {
   file: TextCondition<FileProperty>[];
   text: TextCondition<ComponentField>[];
   times: TimeCondition[];
+  /** HARMONY only: conditions on the chord's key, numeral, quality, inversion, applied-to. */
+  harmony: HarmonyCondition[];
 }
 
 const invalid = (parameter: string, message: string) => fieldErrors({ [parameter]: [message] });
@@ -213,7 +222,26 @@ export function parseFileSearch(raw: RawSearchParams): FileSearch {
 
 const COMPONENT_QUERY_KEYS = ['tl.kind', 'cmp', 'file'] as const;
 
-type ComponentConditions = Pick<ComponentSearch, 'kind' | 'file' | 'text' | 'times'>;
+type ComponentConditions = Pick<ComponentSearch, 'kind' | 'file' | 'text' | 'times' | 'harmony'>;
+
+const isHarmonyProperty = (property: ComponentField): property is HarmonyProperty =>
+  (HARMONY_PROPERTIES as readonly string[]).includes(property);
+
+/** A harmony condition's values (an empty text is no condition, as for text conditions). */
+function harmonyCondition(property: HarmonyProperty, value: unknown): HarmonyCondition[] {
+  return valueList(value).flatMap((item) => {
+    if (typeof item !== 'string' && typeof item !== 'number') {
+      throw invalid('query', `The value of '${property}' must be text.`);
+    }
+    if (typeof item === 'string' && item.trim() === '') return [];
+    try {
+      return [{ property, values: harmonyValues(property, item) }];
+    } catch (error) {
+      if (error instanceof HarmonyValueError) throw invalid('query', error.message);
+      throw error;
+    }
+  });
+}
 
 export function parseComponentSearch(raw: RawSearchParams): ComponentSearch {
   const [conditions, direction, page] = checkAll<[ComponentConditions, SortDirection, number]>(
@@ -238,13 +266,16 @@ function componentConditions(raw: RawSearchParams): ComponentConditions {
   if (!isPlainObject(cmp)) throw invalid('query', "'cmp' must be a JSON object of conditions.");
   const text: TextCondition<ComponentField>[] = [];
   const times: TimeCondition[] = [];
+  const harmony: HarmonyCondition[] = [];
   for (const [name, value] of Object.entries(cmp)) {
     const property = oneOf('query', name, COMPONENT_FIELDS[kind], `${kind} property`);
-    if (isNumericField(property)) {
+    if (isHarmonyProperty(property)) {
+      harmony.push(...harmonyCondition(property, value));
+    } else if (isNumericField(property)) {
       for (const item of valueList(value)) times.push(timeCondition(property, item));
     } else {
       text.push({ property, substrings: substrings('query', name, value) });
     }
   }
-  return { kind, file: fileConditions('query', query.file), text, times };
+  return { kind, file: fileConditions('query', query.file), text, times, harmony };
 }

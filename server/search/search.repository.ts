@@ -51,7 +51,7 @@ const APOSTROPHE_FORMS = ["'", '\u2019', '\u2018', '\u02bc'];
  * forms ("don't" finds "don’t"). Each form is a substring condition of its own, so the trigram
  * indexes serve every one.
  */
-function containsText(column: SQLWrapper, text: string): SQL {
+export function containsText(column: SQLWrapper, text: string): SQL {
   if (!APOSTROPHE.test(text)) return sql`${column} ILIKE ${substringPattern(text)}`;
   const forms = APOSTROPHE_FORMS.map(
     (form) => sql`${column} ILIKE ${substringPattern(text.replace(APOSTROPHES, form))}`,
@@ -112,7 +112,7 @@ function fileConditionSql(condition: TextCondition<FileProperty>): SQL[] {
 }
 
 /** Public files matching every file condition, as a subquery of their ids (null: no condition). */
-function matchingFileIds(conditions: TextCondition<FileProperty>[]): SQL | null {
+export function matchingFileIds(conditions: TextCondition<FileProperty>[]): SQL | null {
   const clauses = conditions.flatMap(fileConditionSql);
   if (clauses.length === 0) return null;
   return sql`SELECT ${files.id} FROM ${files}
@@ -483,6 +483,7 @@ const timelineKindOf: { [K in SearchKind]: string } = {
   MARKER: 'MARKER_TIMELINE',
   BEAT: 'BEAT_TIMELINE',
   RANGE: 'RANGE_TIMELINE',
+  HARMONY: 'HARMONY_TIMELINE',
 };
 
 /**

@@ -25,6 +25,13 @@ import {
 import { distinctWorksJson } from '../files/works-json';
 import { CountCache } from './count-cache';
 import {
+  countHarmony,
+  findHarmonyPage,
+  harmonyIndexState,
+  type HarmonyHit,
+} from './harmony-search.repository';
+import { viewerNumeral } from './harmony-conditions';
+import {
   parseComponentSearch,
   parseFileSearch,
   type ComponentSearch,
@@ -151,6 +158,8 @@ function componentJson(
         start: hit.start ?? 0,
         end: hit.end ?? 0,
       };
+    case 'HARMONY':
+      throw new Error('harmony results are made by harmonyJson');
     default: {
       const unexpected: never = kind;
       throw new Error(`unknown search kind ${String(unexpected)}`);
@@ -158,8 +167,24 @@ function componentJson(
   }
 }
 
-const countKey = ({ kind, file, text, times }: ComponentSearch) =>
-  ['components', kind, file, text, times] as const;
+/** A chord found by a HARMONY search, with the numeral as the viewer draws it. */
+export function harmonyJson(hit: HarmonyHit, musical: MusicalFields): SearchComponentJson {
+  return {
+    id: hit.id,
+    timeline_id: hit.timelineId,
+    time: hit.time,
+    key: hit.facts.key,
+    numeral: viewerNumeral(hit.facts),
+    quality: hit.facts.quality,
+    inversion: hit.facts.inversion,
+    applied_to: hit.facts.applied_to,
+    comments: hit.comments,
+    ...musical,
+  };
+}
+
+const countKey = ({ kind, file, text, times, harmony }: ComponentSearch) =>
+  ['components', kind, file, text, times, harmony] as const;
 
 // Relative costs of one row, measured (CPU time) on PGlite and PostgreSQL at a million
 // components. A walk along the sort index of the work's title or composer meets the rows file
@@ -235,6 +260,7 @@ export async function searchComponents(
   raw: RawSearchParams,
 ): Promise<ComponentsQueryResponse> {
   const search = parseComponentSearch(raw);
+  if (search.kind === 'HARMONY') return searchHarmony(context, search);
   const { db } = context;
   // Read once: every cached answer of this request belongs to the same generation.
   const generation = await readSearchGeneration(db);
@@ -272,6 +298,51 @@ export async function searchComponents(
       id: timeline.id,
       file_id: timeline.fileId,
       kind: search.kind,
+    })),
+    ...worksJson(fileRows),
+    count,
+  };
+}
+
+/**
+ * A HARMONY search, from the query index (harmony-search.repository.ts): the count (cached like
+ * the others'), then the page, sorted in the database; the chords of a corpus are far fewer than
+ * its components, and no strategy choice is needed.
+ */
+async function searchHarmony(
+  context: SearchContext,
+  search: ComponentSearch,
+): Promise<ComponentsQueryResponse> {
+  const { db } = context;
+  const [generation, indexState] = await Promise.all([
+    readSearchGeneration(db),
+    harmonyIndexState(db),
+  ]);
+  // The index is also rewritten without any file changing (the start-up backfill of files
+  // indexed by an older version): its state is part of the count's key.
+  const count = await cached(context.counts, generation, [...countKey(search), indexState], () =>
+    countHarmony(db, search),
+  );
+  const offset = (search.page - 1) * SEARCH_PAGE_SIZE;
+  const hits = offset >= count ? [] : await findHarmonyPage(db, search);
+  const timelineIds = [...new Set(hits.map((hit) => hit.timelineId))];
+  const fileIds = [...new Set(hits.map((hit) => hit.fileId))];
+  const [fileRows, musical] = await Promise.all([
+    findFilesByIds(db, fileIds),
+    context.timeMaps.positions(
+      db,
+      hits.map((hit) => ({ fileId: hit.fileId, time: hit.time })),
+    ),
+  ]);
+  const fileOrder = new Map(fileIds.map((id, index) => [id, index]));
+  fileRows.sort((a, b) => fileOrder.get(a.file.id)! - fileOrder.get(b.file.id)!);
+  const fileOfTimeline = new Map(hits.map((hit) => [hit.timelineId, hit.fileId]));
+  return {
+    components: hits.map((hit, index) => harmonyJson(hit, musical[index]!)),
+    timelines: timelineIds.map((id) => ({
+      id,
+      file_id: fileOfTimeline.get(id)!,
+      kind: 'HARMONY' as const,
     })),
     ...worksJson(fileRows),
     count,

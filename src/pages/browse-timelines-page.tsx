@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import { viewerMomentPath } from '../app/routes';
+import { ApiRequestError } from '../lib/api-client';
 import { usePageTitle } from '../lib/use-page-title';
 import { componentsExportUrl, queryComponents } from '../lib/search-api';
 import { conditionsQuery, type BrowseState } from '../lib/search-url';
@@ -29,6 +30,7 @@ const KIND_LABELS: { [K in SearchKind]: string } = {
   MARKER: 'Marker',
   BEAT: 'Beat',
   RANGE: 'Range',
+  HARMONY: 'Harmony',
 };
 
 /** The work's columns, first whatever the kind. */
@@ -60,6 +62,24 @@ const KIND_COLUMNS: { [K in SearchKind]: readonly BrowseColumn[] } = {
     ['END', 'end'],
     ['COMMENTS', 'comments'],
   ],
+  HARMONY: [
+    ['KEY', 'key'],
+    ['NUMERAL', 'numeral'],
+    ['QUALITY', 'quality'],
+    ['INV.', 'inversion'],
+    ['APPLIED TO', 'applied_to'],
+    ['TIME', 'time'],
+    ['COMMENTS', 'comments'],
+  ],
+};
+
+/** What a harmony condition's value looks like, as the viewer shows it. */
+const HARMONY_PLACEHOLDERS: Record<string, string> = {
+  numeral: 'V7, ii6, V65/V, viio7...',
+  key: 'A major, f# minor, Eb...',
+  quality: 'major, dominant-seventh...',
+  inversion: '0 (root position) to 3',
+  applied_to: 'V (for .../V), ii...',
 };
 
 const TIME_KEYS = new Set(['start', 'end', 'time']);
@@ -83,7 +103,10 @@ const draftOf = (state: BrowseState): Draft => ({
   direction: state.direction,
 });
 
-/** /browse/timelines: components of hierarchy, marker, beat or range timelines (SPEC.md section 2). */
+/**
+ * /browse/timelines: components of hierarchy, marker, beat or range timelines (SPEC.md section 2),
+ * and the chords of harmony timelines.
+ */
 export function BrowseTimelinesPage() {
   usePageTitle('Search');
   const { search, state, go } = useBrowseUrl(componentSortKeys, true);
@@ -99,7 +122,7 @@ export function BrowseTimelinesPage() {
   const result = useSearchResult<ComponentsQueryResponse>(
     state.searched ? search : null,
     () => queryComponents(searchQuery, state),
-    (error) => window.alert(`Error connecting to server.\n${error.message}`),
+    (error) => window.alert(`Error connecting to server.\n${reasonOf(error)}`),
   );
 
   const plain = (conditions: DraftCondition[]) =>
@@ -163,7 +186,11 @@ export function BrowseTimelinesPage() {
           conditions={draft.component}
           onChange={(component) => setDraft((before) => ({ ...before, component }))}
           placeholderFor={(property) =>
-            TIME_KEYS.has(property) ? 'seconds, 0:01:23.45 or a range a-b' : 'contains...'
+            TIME_KEYS.has(property)
+              ? 'seconds, 0:01:23.45 or a range a-b'
+              : draft.kind === 'HARMONY'
+                ? (HARMONY_PLACEHOLDERS[property] ?? 'contains...')
+                : 'contains...'
           }
         />
         <button type="submit" className="button button--primary">
@@ -248,8 +275,29 @@ function barCell({ measure, pass, beat }: SearchComponentJson): string {
   return measure === null || beat === null ? '' : barAndBeat(measure, pass ?? 1, beat);
 }
 
+/** Why a search failed: the server's words for a refused condition (a 400), else the error's. */
+function reasonOf(error: Error): string {
+  if (error instanceof ApiRequestError && error.status === 400) {
+    const reasons = ['query', 'order_by', 'order_direction', 'page'].flatMap((parameter) =>
+      error.messages(parameter),
+    );
+    if (reasons.length > 0) return reasons.join('\n');
+  }
+  return error.message;
+}
+
+const DEGREES = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII'];
+
 function cellText(component: SearchComponentJson, key: string): string {
   const value = (component as unknown as Record<string, unknown>)[key];
+  // A chord's key: 'A' major, 'f#' minor, '' before the first key.
+  if (key === 'key' && typeof value === 'string') {
+    if (value === '') return '';
+    return value === value.toLowerCase() ? `${value} minor` : `${value} major`;
+  }
+  if (key === 'applied_to' && typeof value === 'number') {
+    return value === 0 ? '' : `/${DEGREES[value] ?? ''}`;
+  }
   if (typeof value === 'number') return TIME_KEYS.has(key) ? formatTime(value) : String(value);
   return typeof value === 'string' ? value : '';
 }

@@ -41,3 +41,31 @@ describe('range components (desktop 0.7)', () => {
     expect(isNumericField('row_name')).toBe(false);
   });
 });
+
+describe('harmony components (the chords of harmony timelines)', () => {
+  it('sort by the work, then key, numeral, quality, inversion, applied-to, time and comments', () => {
+    expect(componentSortKeys('HARMONY')).toEqual([
+      'title',
+      'composer',
+      'key',
+      'numeral',
+      'quality',
+      'inversion',
+      'applied_to',
+      'time',
+      'comments',
+    ]);
+  });
+
+  it('offer the numeral first, then key, quality, inversion, applied-to and comments', () => {
+    expect(COMPONENT_CONDITION_PROPERTIES.HARMONY).toEqual([
+      'numeral',
+      'key',
+      'quality',
+      'inversion',
+      'applied_to',
+      'comments',
+    ]);
+    expect(isNumericField('inversion')).toBe(false);
+  });
+});

@@ -6,7 +6,7 @@
 
 export const SEARCH_PAGE_SIZE = 15;
 
-export const SEARCH_KINDS = ['HIERARCHY', 'MARKER', 'BEAT', 'RANGE'] as const;
+export const SEARCH_KINDS = ['HIERARCHY', 'MARKER', 'BEAT', 'RANGE', 'HARMONY'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export const FILE_PROPERTIES = ['title', 'composer', 'performer'] as const;
@@ -24,7 +24,14 @@ export type MarkerField = 'label' | 'comments' | 'color' | 'time';
 export type BeatField = 'time';
 /** A range of desktop 0.7's Range timelines: its row is named, its colour is the row's or its own. */
 export type RangeField = 'label' | 'comments' | 'row_name' | 'start' | 'end';
-export type ComponentField = HierarchyField | MarkerField | BeatField | RangeField;
+/**
+ * A chord of a harmony timeline (keys are not results; a key condition finds the chords in that
+ * key): the key in force, the Roman numeral, the music21 quality, the inversion, the degree it
+ * is applied to, its time and comments.
+ */
+export type HarmonyField =
+  'key' | 'numeral' | 'quality' | 'inversion' | 'applied_to' | 'time' | 'comments';
+export type ComponentField = HierarchyField | MarkerField | BeatField | RangeField | HarmonyField;
 
 /** The searchable fields of each kind's components (SPEC.md section 3), in column order. */
 export const COMPONENT_FIELDS: { [K in SearchKind]: readonly ComponentField[] } = {
@@ -32,6 +39,7 @@ export const COMPONENT_FIELDS: { [K in SearchKind]: readonly ComponentField[] } 
   MARKER: ['label', 'time', 'comments', 'color'],
   BEAT: ['time'],
   RANGE: ['label', 'row_name', 'start', 'end', 'comments'],
+  HARMONY: ['key', 'numeral', 'quality', 'inversion', 'applied_to', 'time', 'comments'],
 };
 
 /** The condition properties the search form offers per kind (SPEC.md section 5), first = default. */
@@ -40,6 +48,7 @@ export const COMPONENT_CONDITION_PROPERTIES: { [K in SearchKind]: readonly Compo
   MARKER: ['label', 'comments', 'color'],
   BEAT: ['time'],
   RANGE: ['label', 'comments', 'row_name'],
+  HARMONY: ['numeral', 'key', 'quality', 'inversion', 'applied_to', 'comments'],
 };
 
 const NUMERIC_FIELDS: ReadonlySet<ComponentField> = new Set<ComponentField>([

@@ -593,7 +593,7 @@ describe.each(databaseKinds)('search routes on %s', (kind) => {
       ['files', { page: 1.5 }, 'page'],
       ['files', { page: '2' }, 'page'],
       ['components', { query: {} }, 'query'],
-      ['components', { query: { 'tl.kind': 'HARMONY' } }, 'query'],
+      ['components', { query: { 'tl.kind': 'CHORDS' } }, 'query'],
       ['components', { query: { 'tl.kind': 'MARKER', kind: 'x' } }, 'query'],
       ['components', { query: { 'tl.kind': 'MARKER', cmp: { formal_function: 'x' } } }, 'query'],
       ['components', { query: { 'tl.kind': 'BEAT', cmp: { label: 'x' } } }, 'query'],

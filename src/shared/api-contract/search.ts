@@ -129,11 +129,29 @@ export const RangeSearchComponentJson = searchComponent({
 });
 export type RangeSearchComponentJson = Static<typeof RangeSearchComponentJson>;
 
+/**
+ * A chord of a harmony timeline (keys are not results): the key in force as the index names it
+ * ('A' major, 'f#' minor, '' before the first key), the Roman numeral as the viewer draws it,
+ * music21's quality name, the inversion (0 root position) and the degree it is applied to (0 to
+ * 6 from the tonic; 0 not applied).
+ */
+export const HarmonySearchComponentJson = searchComponent({
+  time: Type.Number(),
+  key: Type.String({ description: "Key in force: upper case major, lower case minor ('A', 'f#')" }),
+  numeral: Type.String({ description: "Roman numeral as the viewer draws it ('V65/V')" }),
+  quality: Type.String({ description: "music21 quality name ('dominant-seventh')" }),
+  inversion: Type.Integer({ minimum: 0, maximum: 3 }),
+  applied_to: Type.Integer({ minimum: 0, maximum: 6, description: '0: not applied; 4: /V' }),
+  comments: Type.String(),
+});
+export type HarmonySearchComponentJson = Static<typeof HarmonySearchComponentJson>;
+
 export const SearchComponentJson = Type.Union([
   HierarchySearchComponentJson,
   MarkerSearchComponentJson,
   BeatSearchComponentJson,
   RangeSearchComponentJson,
+  HarmonySearchComponentJson,
 ]);
 export type SearchComponentJson = Static<typeof SearchComponentJson>;
 
