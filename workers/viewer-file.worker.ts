@@ -37,11 +37,11 @@ const api: ViewerFileWorkerApi = {
     const bytes = await fetchBytes(request);
     return bytes ? open(bytes) : null;
   },
-  showHidden: (show) => {
+  prepareWith: (options) => {
     // Another stack: the page starts another screen, with a stage painter of its own that
     // attaches itself; views laid out before then go to the page, not to the old painter.
     stage = null;
-    return session.showHidden(show);
+    return session.prepareWith(options);
   },
   layout: (request) => {
     const layout = session.layout(request);

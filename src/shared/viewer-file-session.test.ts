@@ -140,6 +140,19 @@ describe('ViewerFileSession', () => {
     expect(answer.scale.zoom).toBe(2);
   });
 
+  it('prepares the file again with one option changed and the others kept, until a new open', () => {
+    const session = new ViewerFileSession();
+    session.open(bytes(viewerFixture()));
+    const shown = session.prepareWith({ showHidden: true });
+    expect(shown.ok && shown.header.showsHidden).toBe(true);
+    const still = session.prepareWith({ waveform: false });
+    expect(still.ok && still.header.showsHidden).toBe(true);
+    const reopened = session.open(bytes(viewerFixture()));
+    expect(reopened.ok && reopened.header.showsHidden).toBe(false);
+    const again = session.prepareWith({ waveform: false });
+    expect(again.ok && again.header.showsHidden).toBe(false);
+  });
+
   it('answers the page before the views asked for ahead, and lays each out once', async () => {
     const session = new ViewerFileSession();
     session.open(bytes(viewerFixture()));

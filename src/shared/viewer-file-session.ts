@@ -13,7 +13,7 @@ import {
 import { timelineTrack, type TimelineTrack } from './timeline-tables/timeline-tracks';
 import { neighbourComponent, type NavigationKey } from './viewer-layout/component-navigation';
 import { componentContext, type ComponentContext } from './viewer-layout/component-context';
-import type { PreparedFile, ViewerHeader } from './viewer-layout/viewer-document';
+import type { PrepareOptions, PreparedFile, ViewerHeader } from './viewer-layout/viewer-document';
 import {
   isPreparedPayload,
   openPreparedPayload,
@@ -108,6 +108,8 @@ export class ViewerFileSession {
   /** The recording's peaks, once the page has given them (usePeaks). */
   private peaks: Peaks | null = null;
   private warmedUp = false;
+  /** How the open file is prepared (prepareWith); a file opened anew is prepared as it comes. */
+  private options: PrepareOptions = {};
   /** Timeline tables by the timeline's index, built when first asked for (null: no table). */
   private tables = new Map<number, TimelineTable | null>();
   /** The views laid out lately and ahead, to answer a request for one with a copy. */
@@ -125,6 +127,7 @@ export class ViewerFileSession {
     if (!opened.ok) return opened;
     this.file = opened.file;
     this.json = opened.json;
+    this.options = {};
     this.byId = null;
     this.map = null;
     this.peaks = null;
@@ -156,11 +159,13 @@ export class ViewerFileSession {
   }
 
   /**
-   * Prepares the open file again, its hidden timelines (is_visible false) drawn or left out:
-   * the stack changes, so every view, table and component lookup starts afresh.
+   * Prepares the open file again with other options (its hidden timelines drawn or not, a row
+   * for the recording's waveform or not), the others kept: the stack changes, so every view,
+   * table and component lookup starts afresh.
    */
-  showHidden(show: boolean): OpenResult {
-    const opened = prepareViewerJson(this.requireJson(), { showHidden: show });
+  prepareWith(options: PrepareOptions): OpenResult {
+    this.options = { ...this.options, ...options };
+    const opened = prepareViewerJson(this.requireJson(), this.options);
     if (!opened.ok) return opened;
     this.file = opened.file;
     this.givePeaks();
@@ -366,7 +371,7 @@ export class ViewerFileSession {
  */
 export interface ViewerFileApi {
   open(bytes: ArrayBuffer): OpenResult;
-  showHidden(show: boolean): OpenResult;
+  prepareWith(options: PrepareOptions): OpenResult;
   layout(request: ViewRequest): ViewLayout;
   prefetch(request: ViewRequest): void;
   warmUp(first: ViewRequest): void;

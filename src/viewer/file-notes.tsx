@@ -1,4 +1,4 @@
-import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
+import type { PrepareOptions, ViewerHeader } from '../shared/viewer-layout/viewer-document';
 
 /** Who is looking at the file: its owner, someone else, or a person who opened it locally. */
 export type Viewing = 'owner' | 'other' | 'local';
@@ -39,8 +39,24 @@ export function notShownText({ timeline, kind, count }: ViewerHeader['notShown']
 interface FileNotesProps {
   header: ViewerHeader;
   viewing: Viewing;
-  /** Shows or hides the timelines the file marks hidden; absent where that cannot be done. */
-  onShowHidden?: (show: boolean) => void;
+  /**
+   * Prepares the file again: its hidden timelines shown or not, the recording's waveform in a
+   * row of its own or not; absent where that cannot be done.
+   */
+  onPrepare?: (options: PrepareOptions) => void;
+}
+
+/**
+ * Whether the recording's waveform can be drawn in a row of its own: a stored recording (the
+ * server computes its peaks), in a file without an Audiowave timeline.
+ */
+function offersWaveform(header: ViewerHeader, viewing: Viewing): boolean {
+  const ownWave = header.timelines.some((timeline) => timeline.kind === 'AUDIOWAVE');
+  return (
+    viewing !== 'local' &&
+    header.concreteWork.storage === 'staticfiles' &&
+    (header.waveformRow === true || !ownWave)
+  );
 }
 
 /**
@@ -48,27 +64,42 @@ interface FileNotesProps {
  * hides (with the control that shows them), components it does not draw, and its details (the
  * file's name and every metadata field, custom ones included, as the desktop's metadata window).
  */
-export function FileNotes({ header, viewing, onShowHidden }: FileNotesProps) {
+export function FileNotes({ header, viewing, onPrepare }: FileNotesProps) {
   const noRecording =
     header.concreteWork.storage === 'abstract' &&
     !header.missingFiles.some((file) => file.what === 'recording');
   const metadata = Object.entries(header.metadata);
   const hiddenNames = header.hidden.map((timeline) => `'${timeline.name}'`).join(', ');
+  const waveform = onPrepare && offersWaveform(header, viewing);
   return (
     <div className="viewer-notes">
-      {(noRecording || header.hidden.length > 0 || header.notShown.length > 0) && (
+      {(noRecording || waveform || header.hidden.length > 0 || header.notShown.length > 0) && (
         <div className="viewer-missing" role="note" data-testid="file-notes">
+          {waveform && (
+            <p data-testid="waveform-row">
+              {header.waveformRow
+                ? "The first row shows the recording's waveform. "
+                : 'This file has no Audiowave timeline. '}
+              <button
+                type="button"
+                className="viewer-link-button"
+                onClick={() => onPrepare({ waveform: !header.waveformRow })}
+              >
+                {header.waveformRow ? 'Hide the waveform' : "Show the recording's waveform"}
+              </button>
+            </p>
+          )}
           {noRecording && <p data-testid="no-media">{noMediaText(viewing)}</p>}
           {header.hidden.length > 0 && (
             <p data-testid="hidden-timelines">
               {header.showsHidden
                 ? `Showing the timelines this file hides: ${hiddenNames}. `
                 : `${header.hidden.length === 1 ? 'One timeline is' : `${header.hidden.length} timelines are`} hidden in this file: ${hiddenNames}. `}
-              {onShowHidden && (
+              {onPrepare && (
                 <button
                   type="button"
                   className="viewer-link-button"
-                  onClick={() => onShowHidden(!header.showsHidden)}
+                  onClick={() => onPrepare({ showHidden: !header.showsHidden })}
                 >
                   {header.showsHidden ? 'Hide them' : 'Show hidden timelines'}
                 </button>

@@ -17,6 +17,10 @@ import {
 } from './viewer-controller';
 import type { ViewerFileClient } from './viewer-file-client';
 
+/** Said when the waveform row was asked for and the recording's peaks did not come. */
+export const NO_WAVEFORM =
+  "The recording's waveform is not available: the server could not read it from the recording.";
+
 export interface ViewerControllerOptions {
   header: ViewerHeader;
   client: ViewerFileClient;
@@ -107,11 +111,14 @@ export function useViewerController(options: ViewerControllerOptions) {
     );
     controllerRef.current = controller;
     void controller.start().then(() => applyShareLink(controller, client));
-    // The recording's own waveform, drawn in the Audiowave rows once the server has it.
+    // The recording's own waveform, drawn in the Audiowave rows (or the waveform row) once the
+    // server has it.
     const peaks = new AbortController();
     if (mode !== 'local' && header.timelines.some((timeline) => timeline.kind === 'AUDIOWAVE')) {
       void fetchRecordingPeaks(header.id, peaks.signal).then(async (bytes) => {
-        if (bytes && !peaks.signal.aborted && (await client.usePeaks(bytes))) controller.redraw();
+        if (peaks.signal.aborted) return;
+        if (bytes && (await client.usePeaks(bytes))) controller.redraw();
+        else if (header.waveformRow) setProblem(NO_WAVEFORM);
       });
     }
     return () => {

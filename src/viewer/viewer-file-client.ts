@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import type { ViewerFileWorkerApi } from '../shared/viewer-file-worker-api';
 import type { OpenResult, ViewerFileApi } from '../shared/viewer-file-session';
+import type { PrepareOptions } from '../shared/viewer-layout/viewer-document';
 import type { ViewerBytesRequest } from './viewer-data';
 import type { ViewLayout, ViewRequest } from '../shared/viewer-layout/view-layout';
 
@@ -24,8 +25,8 @@ export interface ViewerFileClient {
    * that view out ahead as soon as it has answered, then the zoom steps in from it (warmUp).
    */
   open(bytes: ArrayBuffer, firstView?: ViewRequest): ReturnType<FileApi['open']>;
-  /** Prepares the open file again with its hidden timelines drawn or not (a new header). */
-  showHidden(show: boolean): ReturnType<FileApi['showHidden']>;
+  /** Prepares the open file again with other options (a new header, a new stack). */
+  prepareWith(options: PrepareOptions): ReturnType<FileApi['prepareWith']>;
   /** A view's layout: a copy of the session's where it is kept, else laid out. */
   layout(request: ViewRequest): Promise<ViewLayout>;
   /**
@@ -84,7 +85,7 @@ export function clientCalls(api: FileApi, transfer: (bytes: ArrayBuffer) => Arra
     opening,
     open: (bytes: ArrayBuffer, firstView?: ViewRequest) =>
       opening(() => api.open(transfer(bytes)), firstView),
-    showHidden: (show: boolean) => api.showHidden(show),
+    prepareWith: (options: PrepareOptions) => api.prepareWith(options),
     layout,
     prefetchLayout,
     usePeaks: (bytes: ArrayBuffer) => api.usePeaks(transfer(bytes)),
@@ -98,7 +99,7 @@ function inProcessClient(): ViewerFileClient {
   );
   const api: FileApi = {
     open: async (bytes) => (await loading).open(bytes),
-    showHidden: async (show) => (await loading).showHidden(show),
+    prepareWith: async (options) => (await loading).prepareWith(options),
     layout: async (request) => (await loading).layout(request),
     prefetch: async (request) => (await loading).prefetch(request),
     warmUp: async (first) => (await loading).warmUp(first),
@@ -114,12 +115,15 @@ function inProcessClient(): ViewerFileClient {
     timelineCsv: async (timeline) => (await loading).timelineCsv(timeline),
     close: async () => (await loading).close(),
   };
-  const { open, showHidden, layout, prefetchLayout, usePeaks } = clientCalls(api, (bytes) => bytes);
+  const { open, prepareWith, layout, prefetchLayout, usePeaks } = clientCalls(
+    api,
+    (bytes) => bytes,
+  );
   return {
     api,
     mode: 'in-process',
     open,
-    showHidden,
+    prepareWith,
     layout,
     prefetchLayout,
     usePeaks,
@@ -145,7 +149,7 @@ export function createViewerFileClient(options: { inProcess?: boolean } = {}): V
   const remote = Comlink.wrap<ViewerFileWorkerApi>(worker);
   let disposed = false;
   const api = remote as unknown as FileApi;
-  const { opening, open, showHidden, layout, prefetchLayout, usePeaks } = clientCalls(
+  const { opening, open, prepareWith, layout, prefetchLayout, usePeaks } = clientCalls(
     api,
     (bytes) => Comlink.transfer(bytes, [bytes]),
   );
@@ -153,7 +157,7 @@ export function createViewerFileClient(options: { inProcess?: boolean } = {}): V
     api,
     mode: 'worker',
     open,
-    showHidden,
+    prepareWith,
     layout,
     prefetchLayout,
     usePeaks,

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
+import type { PrepareOptions, ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import { formatTime } from '../shared/time-format';
 import { fileHeading } from '../shared/file-names';
 import { youtubeVideoId } from '../shared/tla/media-path';
@@ -33,16 +33,16 @@ interface ViewerScreenProps {
 }
 
 /**
- * The loaded viewer. It keeps the file's header: showing the timelines the file hides prepares
- * the file again (in the file worker) and the screen starts over with the new stack.
+ * The loaded viewer. It keeps the file's header: showing hidden timelines or the waveform row
+ * prepares the file again (in the file worker) and the screen starts over with the new stack.
  */
 export function ViewerScreen(props: ViewerScreenProps) {
   const [shown, setShown] = useState({ from: props.header, header: props.header, stack: 0 });
   const current = shown.from === props.header ? shown : { header: props.header, stack: 0 };
   const { client } = props;
-  const onShowHidden = useCallback(
-    (show: boolean) => {
-      void client.showHidden(show).then((result) => {
+  const onPrepare = useCallback(
+    (options: PrepareOptions) => {
+      void client.prepareWith(options).then((result) => {
         if (!result.ok) return;
         setShown((before) => ({
           from: props.header,
@@ -55,12 +55,7 @@ export function ViewerScreen(props: ViewerScreenProps) {
   );
   // Another stack, another screen: the stage's canvas, once handed to its worker, stays with it.
   return (
-    <LoadedViewer
-      key={current.stack}
-      {...props}
-      header={current.header}
-      onShowHidden={onShowHidden}
-    />
+    <LoadedViewer key={current.stack} {...props} header={current.header} onPrepare={onPrepare} />
   );
 }
 
@@ -72,8 +67,8 @@ function LoadedViewer({
   mode = 'stored',
   showInspector = true,
   owner = false,
-  onShowHidden,
-}: ViewerScreenProps & { onShowHidden: (show: boolean) => void }) {
+  onPrepare,
+}: ViewerScreenProps & { onPrepare: (options: PrepareOptions) => void }) {
   const work = header.concreteWork;
   const storage = work.storage;
   const videoId = storage === 'youtube' ? youtubeVideoId(work.url) : null;
@@ -184,7 +179,7 @@ function LoadedViewer({
           <FileNotes
             header={header}
             viewing={mode === 'local' ? 'local' : owner ? 'owner' : 'other'}
-            onShowHidden={onShowHidden}
+            onPrepare={onPrepare}
           />
         )}
       </div>

@@ -104,6 +104,27 @@ describe('hidden timelines, components not shown and the file details', () => {
     expect(showing.timelines).toHaveLength(hiding.timelines.length + 1);
   });
 
+  it('draws the recording’s waveform in a first row of its own when asked, where the file has none', () => {
+    const own = json();
+    const waveless = {
+      ...own,
+      timelines: own.timelines.filter((t) => !t.kind.startsWith('AUDIOWAVE')),
+    };
+    expect(waveless.timelines.length).toBe(own.timelines.length - 1);
+    const plain = prepareFile(waveless).header;
+    expect(plain.waveformRow).toBeUndefined();
+    const waving = prepareFile(waveless, { waveform: true, showHidden: true }).header;
+    expect(waving.waveformRow).toBe(true);
+    expect(waving.timelines[0]).toMatchObject({ name: 'Waveform', kind: 'AUDIOWAVE', index: 0 });
+    expect(waving.timelines.slice(1).map((t) => t.name)).toEqual(
+      prepareFile(waveless, { showHidden: true }).header.timelines.map((t) => t.name),
+    );
+    // A file with an Audiowave timeline of its own draws the waveform there.
+    const ownHeader = prepareFile(own, { waveform: true }).header;
+    expect(ownHeader.waveformRow).toBeUndefined();
+    expect(ownHeader.timelines).toHaveLength(prepareFile(own).header.timelines.length);
+  });
+
   it('counts what it does not draw and keeps the file name and every metadata field', () => {
     const header = prepareFile(json()).header;
     expect(header.notShown).toEqual([{ timeline: 'Beats', kind: 'BEAT_UNIT', count: 12 }]);

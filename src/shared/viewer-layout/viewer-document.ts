@@ -81,6 +81,26 @@ export interface HiddenTimeline {
 /** How a file is prepared: its hidden timelines left out (the default, as the desktop does). */
 export interface PrepareOptions {
   showHidden?: boolean;
+  /**
+   * Draws the recording's waveform in a row of its own at the top, for a file without an
+   * Audiowave timeline (the page gives the session the recording's peaks).
+   */
+  waveform?: boolean;
+}
+
+/** The row that shows the recording's waveform in a file without an Audiowave timeline. */
+export const WAVEFORM_ROW_NAME = 'Waveform';
+
+function waveformRow(): TimelineJson {
+  return {
+    id: -1,
+    name: WAVEFORM_ROW_NAME,
+    kind: 'AUDIOWAVE_TIMELINE',
+    display_position: -Infinity,
+    is_visible: true,
+    height: null,
+    components: [],
+  };
 }
 
 /** A file the .tla names that did not come with it: no player or no PDF can show it. */
@@ -128,6 +148,8 @@ export interface ViewerHeader {
   /** Timelines the file marks hidden, in file order; drawn only when `showsHidden`. */
   hidden: HiddenTimeline[];
   showsHidden: boolean;
+  /** The recording's waveform is drawn in a row of its own, the first (PrepareOptions.waveform). */
+  waveformRow?: true;
   /** Components left out of the drawing, by timeline and kind. */
   notShown: NotShown[];
   /** The stack's height at the least heights. */
@@ -150,6 +172,9 @@ export function prepareFile(json: ViewerFileJson, options: PrepareOptions = {}):
     .map((timeline, order) => ({ timeline, order }))
     .sort((a, b) => a.timeline.display_position - b.timeline.display_position || a.order - b.order)
     .map(({ timeline }) => timeline);
+  const ownWave = ordered.some((timeline) => viewerKind(timeline.kind) === 'AUDIOWAVE');
+  const showsWaveform = options.waveform === true && !ownWave;
+  if (showsWaveform) ordered.unshift(waveformRow());
   const skipped: ViewerHeader['skipped'] = [];
   const hidden: HiddenTimeline[] = [];
   const drawn: { timeline: TimelineJson; kind: ViewerKind }[] = [];
@@ -209,6 +234,7 @@ export function prepareFile(json: ViewerFileJson, options: PrepareOptions = {}):
       metadata: json.metadata ?? {},
       hidden,
       showsHidden,
+      ...(showsWaveform ? { waveformRow: true } : {}),
       notShown,
       totalHeight: stack.total,
       timelines: timelines.map((t) => ({
