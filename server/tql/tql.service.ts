@@ -13,7 +13,13 @@ import { checkLaneKnown, isBuiltinLane } from './tql-lanes';
 import type { CorpusFile } from './tql-corpus';
 import { narrowingOf } from './tql-narrowing';
 import { neededKinds, needsTimeMap } from './tql-needs';
-import { laneNames, loadCorpus, queryableFiles, withQueryTimeout } from './tql.repository';
+import {
+  laneNames,
+  loadCorpus,
+  narrowFiles,
+  queryableFiles,
+  withQueryTimeout,
+} from './tql.repository';
 
 export const DEFAULT_ROW_LIMIT = 500;
 export const DEFAULT_TIME_LIMIT_MS = 10_000;
@@ -115,13 +121,16 @@ export async function runTqlQuery(
       throw error;
     }
   }
+  const narrowing = narrowingOf(query, body.query);
   const ids = await withQueryTimeout(database, timeLimit, (db) =>
-    queryableFiles(db, userId, only, narrowingOf(query, body.query)),
+    queryableFiles(db, userId, only, narrowing),
   );
   const withTimeMap = needsTimeMap(body.query);
   const load = (chunk: number[]) =>
-    withQueryTimeout(database, Math.max(1, deadline - Date.now()), (db) =>
-      loadCorpus(db, chunk, kinds, withTimeMap),
+    withQueryTimeout(database, Math.max(1, deadline - Date.now()), async (db) =>
+      // The units and pairs a match needs are looked for in this chunk only, then its files that
+      // hold them are loaded.
+      loadCorpus(db, await narrowFiles(db, chunk, narrowing), kinds, withTimeMap),
     );
   const rows: TqlQueryResponse['rows'] = [];
   const unanswered = new Map<string, Set<number>>();
