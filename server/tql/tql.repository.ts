@@ -205,14 +205,11 @@ export async function withQueryTimeout<T>(
 ): Promise<T> {
   if (database.kind !== 'postgres') return work(database.db);
   return database.db.transaction(async (tx) => {
-    await tx.execute(
-      sql.raw(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`),
-    );
     // A query's statements each read a chunk of files through indexes, in a few milliseconds:
     // compiling them (JIT) or starting parallel workers costs more than they do, and the
     // planner, which cannot tell how many units a word finds, may think them costly enough.
-    await tx.execute(sql.raw('SET LOCAL jit = off'));
-    await tx.execute(sql.raw('SET LOCAL max_parallel_workers_per_gather = 0'));
+    await tx.execute(sql`SELECT set_config('statement_timeout', ${String(Math.max(1, Math.floor(timeoutMs)))}, true),
+      set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`);
     return work(tx as unknown as Db);
   });
 }
