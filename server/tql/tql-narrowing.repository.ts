@@ -31,33 +31,39 @@ function unitsOf(
   alias: string,
   shape: UnitShape,
   file: SQL,
-  ids: string,
+  ids: string | null,
 ): { from: SQL; where: SQL } {
   const unit = sql.raw(alias);
   const held = sql.raw(`${alias}_held`);
-  // The file is named on the units too, so that any plan reads the chunk's units only.
+  const unitIds = sql.raw(`${alias}_id`);
+  // The chunk is named on the first unit of a pair only (the second is in its file): an array
+  // named on an index scan that runs once per unit is read again at each run.
+  const inChunk = (column: SQL) =>
+    ids === null ? sql`` : sql`AND ${column}.file_id = ANY(${ids}::bigint[])`;
+  // The file is named on the units too, so that any plan reads the file's units only.
   const parts: SQL[] = [
     sql`${unit}.kind = ANY(${textArray(shape.kinds)}::text[])`,
-    sql`${unit}.file_id = ${file} AND ${unit}.file_id = ANY(${ids}::bigint[])`,
+    sql`${unit}.file_id = ${file}`,
   ];
   let from: SQL;
   const colorOf = (column: SQL) =>
     sql`${column}.file_id = ${file} AND ${column}.color IN (${shape.color}, '')`;
   if (shape.words !== null) {
-    from = sql`tql_labels ${held} CROSS JOIN LATERAL unnest(${held}.units) AS ${sql.raw(`${alias}_id`)}(id)
-      JOIN tql_units ${unit} ON ${unit}.id = ${sql.raw(`${alias}_id`)}.id`;
-    parts.push(sql`${held}.file_id = ${file} AND ${held}.file_id = ANY(${ids}::bigint[])
+    from = sql`tql_labels ${held} CROSS JOIN LATERAL unnest(${held}.units) AS ${unitIds}(id)
+      JOIN tql_units ${unit} ON ${unit}.id = ${unitIds}.id`;
+    parts.push(sql`${held}.file_id = ${file} ${inChunk(held)}
       AND ${held}.category = ANY(${textArray(shape.words)}::text[])`);
     if (shape.color !== null) {
       parts.push(sql`EXISTS (SELECT 1 FROM tql_colors hue
         WHERE ${colorOf(sql`hue`)} AND ${unit}.id = ANY(hue.units))`);
     }
   } else if (shape.color !== null) {
-    from = sql`tql_colors ${held} CROSS JOIN LATERAL unnest(${held}.units) AS ${sql.raw(`${alias}_id`)}(id)
-      JOIN tql_units ${unit} ON ${unit}.id = ${sql.raw(`${alias}_id`)}.id`;
-    parts.push(sql`${colorOf(held)} AND ${held}.file_id = ANY(${ids}::bigint[])`);
+    from = sql`tql_colors ${held} CROSS JOIN LATERAL unnest(${held}.units) AS ${unitIds}(id)
+      JOIN tql_units ${unit} ON ${unit}.id = ${unitIds}.id`;
+    parts.push(sql`${colorOf(held)} ${inChunk(held)}`);
   } else {
     from = sql`tql_units ${unit}`;
+    parts.push(sql`TRUE ${inChunk(unit)}`);
   }
   if (shape.role !== null) {
     parts.push(sql`EXISTS (SELECT 1 FROM tql_timelines r
@@ -145,13 +151,13 @@ function pairSql(pair: Pairing, ids: string): SQL {
   }
   if (pair.type === 'next') {
     const a = unitsOf('a', pair.first, file, ids);
-    const b = unitsOf('b', pair.second, sql`a.file_id`, ids);
+    const b = unitsOf('b', pair.second, sql`a.file_id`, null);
     return sql`SELECT 1 FROM ${a.from}, ${b.from}
       WHERE ${a.where} AND ${b.where} AND b.file_id = a.file_id
         AND b.timeline_id = a.timeline_id AND b.kind = a.kind AND ${NEXT_PLACE}`;
   }
   const a = unitsOf('a', pair.left, file, ids);
-  const b = unitsOf('b', pair.right, sql`a.file_id`, ids);
+  const b = unitsOf('b', pair.right, sql`a.file_id`, null);
   const sameTimeline = pair.sameTimeline ? sql`AND b.timeline_id = a.timeline_id` : sql``;
   return sql`SELECT 1 FROM ${a.from}, ${b.from}
     WHERE ${a.where} AND ${b.where} AND b.file_id = a.file_id ${sameTimeline} AND b.id <> a.id
