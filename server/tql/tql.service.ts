@@ -32,6 +32,12 @@ const LARGEST_CHUNK = 400;
 
 /** Candidate files narrowed at a time at most (tql-narrowing.repository.ts). */
 const LARGEST_NARROWING = 2000;
+/**
+ * When this share of the candidates narrowed so far (at least SURE_RATE_AFTER of them) has held,
+ * the rest are loaded without narrowing.
+ */
+const LOADED_UNNARROWED = 0.6;
+const SURE_RATE_AFTER = 100;
 
 /**
  * The files a query loads, in id order, a chunk at a time: FIRST_CHUNK, then twice as many each
@@ -49,8 +55,15 @@ function fileChunks(ids: number[], narrowing: Narrowing) {
     done: () => next >= ids.length && queue.length === 0,
     async take(db: Db): Promise<number[]> {
       while (queue.length < size && next < ids.length) {
-        // At the rate the candidates have held so far, enough for the chunk (once at least).
         const rate = next === 0 ? 1 : Math.max(held, 1) / next;
+        if (next >= SURE_RATE_AFTER && rate >= LOADED_UNNARROWED) {
+          // Most candidates hold what the match needs: narrowing the rest would cost more than
+          // loading the few it leaves out.
+          queue.push(...ids.slice(next));
+          next = ids.length;
+          break;
+        }
+        // At the rate the candidates have held so far, enough for the chunk (once at least).
         const wanted = Math.ceil(((size - queue.length) / rate) * 1.25);
         const batch = ids.slice(next, next + Math.min(LARGEST_NARROWING, Math.max(size, wanted)));
         next += batch.length;
