@@ -11,7 +11,7 @@ import { unansweredWarnings } from './tql-context';
 import { TQL_INDEX_VERSION } from './tql-index';
 import { checkLaneKnown, isBuiltinLane } from './tql-lanes';
 import type { CorpusFile } from './tql-corpus';
-import { narrowingOf, type Narrowing } from './tql-narrowing';
+import { narrowingOf } from './tql-narrowing';
 import { neededKinds, needsTimeMap } from './tql-needs';
 import {
   laneNames,
@@ -46,7 +46,7 @@ const SURE_RATE_AFTER = 100;
  * pairs are rare narrows the corpus in a few statements, and one whose pairs are common narrows
  * little more than it loads. Calls are made one after the other (each load awaits the last).
  */
-function fileChunks(ids: number[], narrowing: Narrowing) {
+export function fileChunks(ids: number[], narrow: (db: Db, ids: number[]) => Promise<number[]>) {
   let size = FIRST_CHUNK;
   let next = 0;
   let held = 0;
@@ -67,7 +67,7 @@ function fileChunks(ids: number[], narrowing: Narrowing) {
         const wanted = Math.ceil(((size - queue.length) / rate) * 1.25);
         const batch = ids.slice(next, next + Math.min(LARGEST_NARROWING, Math.max(size, wanted)));
         next += batch.length;
-        const found = await narrowFiles(db, batch, narrowing);
+        const found = await narrow(db, batch);
         held += found.length;
         queue.push(...found);
       }
@@ -164,7 +164,7 @@ export async function runTqlQuery(
     queryableFiles(db, userId, only, narrowing),
   );
   const withTimeMap = needsTimeMap(body.query);
-  const chunks = fileChunks(ids, narrowing);
+  const chunks = fileChunks(ids, (db, batch) => narrowFiles(db, batch, narrowing));
   const load = () =>
     withQueryTimeout(database, Math.max(1, deadline - Date.now()), async (db) =>
       loadCorpus(db, await chunks.take(db), kinds, withTimeMap),
