@@ -3,22 +3,29 @@ import { TQL_INDEX_VERSION } from '../server/tql/tql-index';
 
 /**
  * The query index of the search benchmark's corpus (search-data.ts), derived in SQL from its
- * components as an upload would build it: each file's time map from its beats (four to a bar),
+ * components as an upload would build it: each file's time map from its beats (four to a bar,
+ * so a bar starts at every fourth beat),
  * roles from the timeline names (Form, Cadences, Harmony), beats as lists on their timeline,
  * hierarchy spans, markers as points,
- * chords labelled by their stored label with an implied span up to the next chord.
+ * chords labelled by their stored label with an implied span up to the next chord; the units of
+ * each category and colour (the corpus's colours are all '#rrggbb').
  */
 export async function indexSearchCorpus(database: Database): Promise<void> {
   await database.withConnection(async (run) => {
     await run(`
-      INSERT INTO tql_files (file_id, index_version, title, media_length, extent, grammar, fields, time_map)
+      INSERT INTO tql_files (file_id, index_version, title, media_length, extent, grammar, fields, time_map,
+        bar_starts)
       SELECT f.id, ${TQL_INDEX_VERSION}, aw.title, cw.length, cw.length, 'whole',
         jsonb_build_object('composer', aw.composer),
         (SELECT jsonb_build_object('timelineId', t.id, 'beatTimes', jsonb_agg(c."time" ORDER BY c.position),
             'beatPattern', jsonb_build_array(4), 'beatsInMeasure', '[]'::jsonb,
             'measureNumbers', '[]'::jsonb)
           FROM timelines t JOIN components c ON c.timeline_id = t.id
-          WHERE t.file_id = f.id AND t.kind = 'BEAT_TIMELINE' GROUP BY t.id)
+          WHERE t.file_id = f.id AND t.kind = 'BEAT_TIMELINE' GROUP BY t.id),
+        (SELECT array_agg(b."time" ORDER BY b."time") FROM (SELECT c."time",
+            row_number() OVER (ORDER BY c."time") - 1 AS i
+          FROM timelines t JOIN components c ON c.timeline_id = t.id
+          WHERE t.file_id = f.id AND t.kind = 'BEAT_TIMELINE') b WHERE b.i % 4 = 0)
       FROM files f JOIN concrete_works cw ON cw.id = f.concrete_work_id
         JOIN abstract_works aw ON aw.id = cw.abstract_work_id
       WHERE f.id > 1000000
@@ -56,10 +63,15 @@ export async function indexSearchCorpus(database: Database): Promise<void> {
           'symbol', 'C', 'symbolBase', 'C', 'key', 'C', 'custom', '') END
       FROM components c WHERE c.file_id > 1000000 AND c.kind <> 'BEAT'
       ON CONFLICT DO NOTHING;
-      INSERT INTO tql_labels (category, file_id)
-        SELECT DISTINCT unnest(categories), file_id FROM tql_units WHERE file_id > 1000000
+      INSERT INTO tql_labels (category, file_id, units)
+        SELECT category, file_id, array_agg(id) FROM tql_units, unnest(categories) AS category
+        WHERE file_id > 1000000 GROUP BY category, file_id
       ON CONFLICT DO NOTHING;
-      ANALYZE tql_labels; ANALYZE tql_files; ANALYZE tql_timelines; ANALYZE tql_units;
+      INSERT INTO tql_colors (file_id, color, units)
+        SELECT file_id, lower(color), array_agg(id) FROM tql_units
+        WHERE file_id > 1000000 AND color IS NOT NULL AND color <> '' GROUP BY file_id, lower(color)
+      ON CONFLICT DO NOTHING;
+      ANALYZE tql_labels; ANALYZE tql_colors; ANALYZE tql_files; ANALYZE tql_timelines; ANALYZE tql_units;
     `);
   });
 }

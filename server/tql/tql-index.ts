@@ -17,9 +17,11 @@ import {
 import { fieldName } from '../../src/shared/tql/tql-parser';
 import { storableJsonText, storableText } from '../../src/shared/storable-text';
 import { CopyRows } from '../db/copy-text';
+import { TimeMap } from '../../src/shared/time-map/time-map';
+import { cssColor } from './tql-colors';
 
 /** Raised whenever what the index holds changes: files indexed by an older version are rebuilt. */
-export const TQL_INDEX_VERSION = 1;
+export const TQL_INDEX_VERSION = 2;
 
 /** Containment slack of hierarchy nesting (TQL.md section 2). */
 const NEST_SLACK = 1e-6;
@@ -43,6 +45,11 @@ export interface IndexFileRow {
   extent: number;
   fields: Record<string, string>;
   timeMap: TimeMapSource | null;
+  /**
+   * Where each bar of the time map starts (TimeMap's bars), for the narrowing of `[downbeat]`;
+   * null when the file has no time map, or one from which no map can be made.
+   */
+  barStarts: number[] | null;
   grammar: 'whole' | 'de Clercq';
 }
 
@@ -52,8 +59,13 @@ export interface TqlIndexRows {
   timelines: Uint8Array;
   units: Uint8Array;
   unitCount: number;
-  /** tql_labels rows (category, file_id): the file's categories and subtype heads, once each. */
+  /**
+   * tql_labels rows (category, file_id, units): the file's categories and subtype heads, once
+   * each, with the units holding each.
+   */
   labels: Uint8Array;
+  /** tql_colors rows (file_id, color, units): the units of each colour, as cssColor reads it. */
+  colors: Uint8Array;
   warnings: string[];
 }
 
@@ -339,15 +351,34 @@ export function buildTqlIndex(
       lastEnd,
     );
   }
-  const categories = new Set<string>();
+  // Each category and subtype head, and each colour, with the units holding it: the narrowing
+  // finds a query's units through them (tql-narrowing.repository.ts).
+  const categories = new Map<string, Set<number>>();
+  const colors = new Map<string, number[]>();
+  const holds = (category: string, id: number) => {
+    const set = categories.get(category);
+    if (set) set.add(id);
+    else categories.set(category, new Set([id]));
+  };
   for (const unit of units) {
     for (const category of unit.categories) {
-      categories.add(category);
-      if (category.includes('.')) categories.add(category.slice(0, category.indexOf('.')));
+      holds(category, unit.id);
+      if (category.includes('.')) holds(category.slice(0, category.indexOf('.')), unit.id);
+    }
+    if (unit.color !== null && unit.color !== '') {
+      // A colour cssColor cannot read is compared as text: kept under '' for every colour.
+      const color = cssColor(storableText(unit.color)) ?? '';
+      const list = colors.get(color);
+      if (list) list.push(unit.id);
+      else colors.set(color, [unit.id]);
     }
   }
   const labelRows = new CopyRows();
-  for (const category of categories) labelRows.add([category, ids.file]);
+  for (const [category, set] of categories) {
+    labelRows.add([category, ids.file, `{${[...set].join(',')}}`]);
+  }
+  const colorRows = new CopyRows();
+  for (const [color, list] of colors) colorRows.add([ids.file, color, `{${list.join(',')}}`]);
   const unitRows = new CopyRows();
   for (const unit of units) {
     unitRows.add([
@@ -368,6 +399,10 @@ export function buildTqlIndex(
       unit.facts === null ? null : storableJsonText(unit.facts),
     ]);
   }
+  // As the evaluator builds the map (tql-corpus.ts), from the same source and media length.
+  const source = timeMap as TimeMapSource | null;
+  const map = source && TimeMap.of({ ...source, mediaLength: document.mediaLength });
+  const barStarts = map ? map.bars.map((bar) => bar.start) : null;
   return {
     file: {
       fileId: ids.file,
@@ -376,12 +411,14 @@ export function buildTqlIndex(
       extent,
       fields,
       timeMap,
+      barStarts,
       grammar,
     },
     timelines: timelineRows.bytes(),
     units: unitRows.bytes(),
     unitCount: unitRows.count,
     labels: labelRows.bytes(),
+    colors: colorRows.bytes(),
     warnings,
   };
 }

@@ -1,10 +1,13 @@
 /**
- * The narrowing's SQL (tql-narrowing.ts): the files holding each pair a match needs, found
- * set-wise over the whole index by category (migration 0021's index of categories and subtype
- * heads) and joined by file and timeline, so no unit is loaded into the server to find them.
+ * The narrowing's SQL (tql-narrowing.ts): which files of a chunk hold each unit and pair a match
+ * needs, found set-wise over the chunk's units (the index of units by file and kind) and joined
+ * by file and timeline, so no unit is loaded into the server to find them. A chunk at a time: the
+ * work follows the files a query reads, not the corpus, and needs no index by category, which
+ * would cost every upload.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { RelationWord } from '../../src/shared/tql/tql-ast';
+import { TQL_INDEX_VERSION } from './tql-index';
 import type { Narrowing, Pairing, UnitShape } from './tql-narrowing';
 
 /** The relations' tolerance (tql-relations.ts) and a lane's hole (tql-sequence.ts), in s. */
@@ -12,22 +15,66 @@ const TOLERANCE = 0.1;
 const HOLE = 0.1;
 /** Rounding slack: the database's sums must never be stricter than the evaluator's. */
 const SLACK = 1e-9;
+/** How near a bar's start a `[downbeat]` unit starts (time-map.ts BEAT_SNAP), in s. */
+const BEAT_SNAP = 0.1;
 
 const textArray = (values: string[]) =>
   `{${values.map((value) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 
-function shapeSql(alias: string, shape: UnitShape): SQL {
+/**
+ * The units of a shape in one file (`file`: an SQL expression, and the chunk `ids`), under
+ * `alias`. A shape with words is found through the file's categories and the units holding each
+ * (tql_labels), one with a colour through its colours (tql_colors): a few rows a file, then the
+ * units by id; a shape of any label reads its file's units of its kinds.
+ */
+function unitsOf(
+  alias: string,
+  shape: UnitShape,
+  file: SQL,
+  ids: string | null,
+): { from: SQL; where: SQL } {
   const unit = sql.raw(alias);
-  const parts: SQL[] = [sql`${unit}.kind = ANY(${textArray(shape.kinds)}::text[])`];
+  const held = sql.raw(`${alias}_held`);
+  const unitIds = sql.raw(`${alias}_id`);
+  // The chunk is named on the first unit of a pair only (the second is in its file): an array
+  // named on an index scan that runs once per unit is read again at each run.
+  const inChunk = (column: SQL) =>
+    ids === null ? sql`` : sql`AND ${column}.file_id = ANY(${ids}::bigint[])`;
+  // The file is named on the units too, so that any plan reads the file's units only.
+  const parts: SQL[] = [
+    sql`${unit}.kind = ANY(${textArray(shape.kinds)}::text[])`,
+    sql`${unit}.file_id = ${file}`,
+  ];
+  let from: SQL;
+  const colorOf = (column: SQL) =>
+    sql`${column}.file_id = ${file} AND ${column}.color IN (${shape.color}, '')`;
   if (shape.words !== null) {
-    // The expression of the index (0021): a word finds its category or the subtypes it heads.
-    parts.push(sql`tql_heads(${unit}.categories) && ${textArray(shape.words)}::text[]`);
+    from = sql`tql_labels ${held} CROSS JOIN LATERAL unnest(${held}.units) AS ${unitIds}(id)
+      JOIN tql_units ${unit} ON ${unit}.id = ${unitIds}.id`;
+    parts.push(sql`${held}.file_id = ${file} ${inChunk(held)}
+      AND ${held}.category = ANY(${textArray(shape.words)}::text[])`);
+    if (shape.color !== null) {
+      parts.push(sql`EXISTS (SELECT 1 FROM tql_colors hue
+        WHERE ${colorOf(sql`hue`)} AND ${unit}.id = ANY(hue.units))`);
+    }
+  } else if (shape.color !== null) {
+    from = sql`tql_colors ${held} CROSS JOIN LATERAL unnest(${held}.units) AS ${unitIds}(id)
+      JOIN tql_units ${unit} ON ${unit}.id = ${unitIds}.id`;
+    parts.push(sql`${colorOf(held)} ${inChunk(held)}`);
+  } else {
+    from = sql`tql_units ${unit}`;
+    parts.push(sql`TRUE ${inChunk(unit)}`);
   }
   if (shape.role !== null) {
     parts.push(sql`EXISTS (SELECT 1 FROM tql_timelines r
       WHERE r.id = ${unit}.timeline_id AND r.role = ${shape.role})`);
   }
-  return sql.join(parts, sql` AND `);
+  if (shape.downbeat) {
+    // The unit starts near the start of a bar of its file's time map.
+    parts.push(sql`EXISTS (SELECT 1 FROM tql_files m CROSS JOIN LATERAL unnest(m.bar_starts) bar
+      WHERE m.file_id = ${unit}.file_id AND abs(bar - ${unit}.start) <= ${BEAT_SNAP + SLACK}::float8)`);
+  }
+  return { from, where: sql.join(parts, sql` AND `) };
 }
 
 /** Where b lies from a for a relation to hold (tql-relations.ts `holds`), loosened by SLACK. */
@@ -82,14 +129,20 @@ const NEXT_PLACE = sql`(
  * before it (ends after it). A hierarchy level L <= a's level holds every unit of a's level and
  * above that has some length; a marker lane is its markers; a range lane one row.
  */
-function pairSql(pair: Pairing): SQL {
+function pairSql(pair: Pairing, ids: string): SQL {
+  const file = sql`t.file_id`;
+  if (pair.type === 'unit') {
+    const a = unitsOf('a', pair.unit, file, ids);
+    return sql`SELECT 1 FROM ${a.from} WHERE ${a.where}`;
+  }
   if (pair.type === 'edge') {
+    const a = unitsOf('a', pair.unit, file, ids);
     const hierarchy =
       pair.edge === 'first'
         ? sql`c.start < a.start AND c."end" > c.start`
         : sql`c."end" > a."end" AND c."end" > c.start`;
     const point = pair.edge === 'first' ? sql`c.start < a.start` : sql`c.start > a.start`;
-    return sql`SELECT a.file_id FROM tql_units a WHERE ${shapeSql('a', pair.unit)}
+    return sql`SELECT 1 FROM ${a.from} WHERE ${a.where}
       AND NOT EXISTS (SELECT 1 FROM tql_units c WHERE c.file_id = a.file_id AND c.kind = a.kind
         AND c.timeline_id = a.timeline_id AND (
           (a.kind = 'hierarchy' AND coalesce(c.level, 1) >= coalesce(a.level, 1) AND ${hierarchy})
@@ -97,21 +150,31 @@ function pairSql(pair: Pairing): SQL {
           OR (a.kind = 'range' AND c.row_name IS NOT DISTINCT FROM a.row_name AND ${point})))`;
   }
   if (pair.type === 'next') {
-    return sql`SELECT a.file_id FROM tql_units a JOIN tql_units b
-      ON b.file_id = a.file_id AND b.timeline_id = a.timeline_id AND b.kind = a.kind
-      WHERE ${shapeSql('a', pair.first)} AND ${shapeSql('b', pair.second)} AND ${NEXT_PLACE}`;
+    const a = unitsOf('a', pair.first, file, ids);
+    const b = unitsOf('b', pair.second, sql`a.file_id`, null);
+    return sql`SELECT 1 FROM ${a.from}, ${b.from}
+      WHERE ${a.where} AND ${b.where} AND b.file_id = a.file_id
+        AND b.timeline_id = a.timeline_id AND b.kind = a.kind AND ${NEXT_PLACE}`;
   }
+  const a = unitsOf('a', pair.left, file, ids);
+  const b = unitsOf('b', pair.right, sql`a.file_id`, null);
   const sameTimeline = pair.sameTimeline ? sql`AND b.timeline_id = a.timeline_id` : sql``;
-  return sql`SELECT a.file_id FROM tql_units a JOIN tql_units b
-    ON b.file_id = a.file_id ${sameTimeline} AND b.id <> a.id
-    WHERE ${shapeSql('a', pair.left)} AND ${shapeSql('b', pair.right)}
+  return sql`SELECT 1 FROM ${a.from}, ${b.from}
+    WHERE ${a.where} AND ${b.where} AND b.file_id = a.file_id ${sameTimeline} AND b.id <> a.id
       AND ${relationPlace(pair.word)}`;
 }
 
-/** Conditions on `f` (files) and `t` (tql_files): the file holds each pair, and each text. */
-export function pairConditions(narrowing: Narrowing): SQL[] {
+/**
+ * Conditions on `t` (tql_files) of a file among `ids` (an array literal): the file holds each
+ * unit and pair a match needs.
+ */
+export function pairConditions(narrowing: Narrowing, ids: string): SQL[] {
+  return narrowing.pairs.map((pair) => sql`EXISTS (${pairSql(pair, ids)})`);
+}
+
+/** Conditions on `t` (tql_files): the file holds each text. */
+export function textConditions(narrowing: Narrowing): SQL[] {
   return [
-    ...narrowing.pairs.map((pair) => sql`f.id IN (${pairSql(pair)})`),
     // A file without the field is kept: the evaluator warns that it could not answer.
     ...narrowing.fieldTexts.map(
       ({ name, text }) => sql`((t.fields ->> ${name}) IS NULL
@@ -126,8 +189,21 @@ export function pairConditions(narrowing: Narrowing): SQL[] {
  */
 export function keptFiles(narrowing: Narrowing): SQL | null {
   const kept: SQL[] = [];
+  // A file indexed by an older version may lack the summaries until the backfill reaches it.
+  if (narrowing.pairs.length > 0) kept.push(sql`t.index_version < ${TQL_INDEX_VERSION}`);
   if (narrowing.keep.withoutTimeMap) kept.push(sql`t.time_map IS NULL`);
   if (narrowing.keep.withoutMediaLength) kept.push(sql`t.media_length IS NULL`);
   for (const name of narrowing.keep.withoutFields) kept.push(sql`(t.fields -> ${name}) IS NULL`);
+  const shapes = narrowing.pairs.flatMap((pair) =>
+    pair.type === 'next'
+      ? [pair.first, pair.second]
+      : pair.type === 'relation'
+        ? [pair.left, pair.right]
+        : [pair.unit],
+  );
+  if (shapes.some((shape) => shape.downbeat)) {
+    // Beats from which no map can be made: the evaluator warns.
+    kept.push(sql`(t.time_map IS NOT NULL AND t.bar_starts IS NULL)`);
+  }
   return kept.length === 0 ? null : sql`(${sql.join(kept, sql` OR `)})`;
 }

@@ -16,6 +16,7 @@ import type {
 } from '../../src/shared/tql/tql-ast';
 import { fold } from '../../src/shared/tql/tql-fold';
 import { scopeOf } from '../../src/shared/tql/tql-fields';
+import { cssColor } from './tql-colors';
 import type { UnitKind } from './tql-index';
 import { neededKinds, needsTimeMap, requiredWords, termWords } from './tql-needs';
 
@@ -26,9 +27,15 @@ export interface UnitShape {
   role: string | null;
   /** Categories (or subtype heads) of which the unit has one; null when any label fits. */
   words: string[] | null;
+  /** `[color = pink]`: the colour as '#rrggbb' (tql-colors.ts cssColor), or null for any. */
+  color: string | null;
+  /** `[downbeat]`: the unit starts at a beat of its file's time map (every bar starts at one). */
+  downbeat: boolean;
 }
 
 export type Pairing =
+  /** A unit of this shape (a step with brackets the database can check). */
+  | { type: 'unit'; unit: UnitShape }
   /** `STARTS WITH unit` / `ENDS WITH unit`: the first or last entry of one of its lanes. */
   | { type: 'edge'; edge: 'first' | 'last'; unit: UnitShape }
   /** `first THEN second`: consecutive entries of one lane (one timeline). */
@@ -84,12 +91,32 @@ export function laneShape(lane: Lane | null): LaneShape | null {
   }
 }
 
+/** The colour a unit's brackets ask for (`color = pink`, not negated), as '#rrggbb'. */
+function colorOf(conds: Cond[]): string | null {
+  for (const cond of conds) {
+    if (cond.type !== 'compare' || cond.not || cond.op !== '=') continue;
+    if (cond.field.step !== null || cond.field.name !== 'color') continue;
+    if (scopeOf(cond.field) !== 'unit') continue;
+    const value = cond.value;
+    if (value.kind !== 'word' && value.kind !== 'string') continue;
+    const hex = cssColor(value.text);
+    if (hex !== null) return hex;
+  }
+  return null;
+}
+
 const shapeOf = (unit: Unit, lane: LaneShape): UnitShape => ({
   ...lane,
   words: termWords(unit.term),
+  color: colorOf(unit.conds),
+  downbeat: unit.conds.some((cond) => cond.type === 'downbeat' && !cond.not),
 });
 
-const narrows = (shape: UnitShape) => shape.words !== null;
+/** Whether the database can tell a unit of this shape from any unit of its lane. */
+const narrows = (shape: UnitShape) =>
+  shape.words !== null || shape.color !== null || shape.downbeat;
+/** Brackets the words narrowing (tql_labels) does not see. */
+const bracketed = (shape: UnitShape) => shape.color !== null || shape.downbeat;
 
 /** A step that takes at least one unit, each fitting its term: else null. */
 function stepShape(step: Step, lane: LaneShape): UnitShape | null {
@@ -102,6 +129,9 @@ const GAP_RELATIONS = new Set<RelationWord>(['before', 'after', 'starts before',
 
 function sequencePairs(seq: Seq, lane: LaneShape, within: boolean, order: Order | null): Pairing[] {
   const pairs: Pairing[] = [];
+  const shapes = seq.map((step) => stepShape(step, lane));
+  // A step with brackets the words do not see needs a unit of its shape, unless a pair holds it.
+  const paired = new Set<number>();
   // The whole-lane orders: the first step takes the lane's first entry, the last its last.
   const first = seq.length > 0 ? stepShape(seq[0]!, lane) : null;
   const last = seq.length > 0 ? stepShape(seq[seq.length - 1]!, lane) : null;
@@ -110,15 +140,19 @@ function sequencePairs(seq: Seq, lane: LaneShape, within: boolean, order: Order 
   if ((order === 'ends' || order === 'consists') && last && narrows(last))
     pairs.push({ type: 'edge', edge: 'last', unit: last });
   // WITHIN joins a span lane's blocks across holes: its neighbours need not touch.
-  if (within && lane.kinds.some((kind) => kind !== 'marker')) return pairs;
-  for (let i = 0; i + 1 < seq.length; i++) {
-    const first = stepShape(seq[i]!, lane);
-    const second = stepShape(seq[i + 1]!, lane);
-    // Both by category: a unit of any label pairs in most files, and the database cannot tell
-    // how many, so its plan for such a pair may read every unit many times.
-    if (!first || !second || !narrows(first) || !narrows(second)) continue;
+  const neighbours = !(within && lane.kinds.some((kind) => kind !== 'marker'));
+  for (let i = 0; neighbours && i + 1 < seq.length; i++) {
+    const first = shapes[i];
+    const second = shapes[i + 1];
+    // One side may take any unit: the pairs are looked for in one chunk of files at a time, so
+    // a pair found in most files costs a join of those files' units only.
+    if (!first || !second || (!narrows(first) && !narrows(second))) continue;
     pairs.push({ type: 'next', first, second });
+    paired.add(i).add(i + 1);
   }
+  shapes.forEach((shape, i) => {
+    if (shape && bracketed(shape) && !paired.has(i)) pairs.push({ type: 'unit', unit: shape });
+  });
   return pairs;
 }
 
@@ -193,21 +227,19 @@ export function narrowingOf(query: Query, text: string): Narrowing {
   }
   const relation = pattern.relation;
   const target = relation.target;
+  const left = shapeOf(pattern.left, lane);
+  const pairs: Pairing[] = bracketed(left) ? [{ type: 'unit', unit: left }] : [];
   if (relation.not || target.length !== 1 || target[0]!.quant !== null)
-    return { words, pairs: [], fieldTexts, keep };
+    return { words, pairs, fieldTexts, keep };
+  const rightLane = relation.lane ? laneShape(relation.lane) : lane;
+  const right = rightLane && stepShape(target[0]!, rightLane);
+  if (right && bracketed(right)) pairs.push({ type: 'unit', unit: right });
   // WITHIN widens the tolerance of the relations other than the gap ones; a gap relation
   // (BEFORE, AFTER...) holds between most pairs of a file, and finding them costs more than it
   // leaves out.
   if (relation.within || GAP_RELATIONS.has(relation.word))
-    return { words, pairs: [], fieldTexts, keep };
-  const rightLane = relation.lane ? laneShape(relation.lane) : lane;
-  const right = rightLane && stepShape(target[0]!, rightLane);
-  const left = shapeOf(pattern.left, lane);
-  if (!right || !narrows(left) || !narrows(right)) return { words, pairs: [], fieldTexts, keep };
-  return {
-    words,
-    fieldTexts,
-    pairs: [{ type: 'relation', word: relation.word, left, right, sameTimeline: !relation.lane }],
-    keep,
-  };
+    return { words, pairs, fieldTexts, keep };
+  if (!right || (!narrows(left) && !narrows(right))) return { words, pairs, fieldTexts, keep };
+  pairs.push({ type: 'relation', word: relation.word, left, right, sameTimeline: !relation.lane });
+  return { words, fieldTexts, pairs, keep };
 }

@@ -3,7 +3,7 @@ import type { Database, Db } from '../db/database';
 import { bareUnit, type CorpusFile, type CorpusTimeline, type CorpusUnit } from './tql-corpus';
 import type { TimeMapSource } from './tql-index';
 import type { Narrowing } from './tql-narrowing';
-import { keptFiles, pairConditions } from './tql-narrowing.repository';
+import { keptFiles, pairConditions, textConditions } from './tql-narrowing.repository';
 
 function rowsOf(result: unknown): Record<string, unknown>[] {
   return (result as { rows: Record<string, unknown>[] }).rows;
@@ -15,10 +15,11 @@ const parsed = <T>(value: unknown): T =>
   typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
 
 /**
- * The files a caller's query reads, in id order: public files and the caller's own, indexed,
+ * The files a caller's query may read, in id order: public files and the caller's own, indexed,
  * limited to `only` when given; and, when a narrowing is given, only files having for each group
- * of its words a label category among them, and each pair its match needs (the database narrows
- * the corpus before anything is loaded), or files that the evaluator may warn about.
+ * of its words a label category among them and each text it needs (the database narrows the
+ * corpus before anything is loaded), or files that the evaluator may warn about. The units and
+ * pairs a match needs are looked for later, a chunk at a time (narrowFiles).
  */
 export async function queryableFiles(
   db: Db,
@@ -35,7 +36,7 @@ export async function queryableFiles(
       held.push(sql`EXISTS (SELECT 1 FROM tql_labels l WHERE l.file_id = f.id
         AND l.category = ANY(${`{${group.map((w) => `"${w.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]))`);
     }
-    held.push(...pairConditions(narrowing));
+    held.push(...textConditions(narrowing));
     const kept = keptFiles(narrowing);
     if (held.length > 0) {
       conditions.push(
@@ -48,6 +49,27 @@ export async function queryableFiles(
       WHERE ${sql.join(conditions, sql` AND `)} ORDER BY f.id`),
   );
   return rows.map((row) => Number(row.id));
+}
+
+/**
+ * Of some candidate files (queryableFiles), in id order, those holding each unit and pair the
+ * narrowing needs, or that the evaluator may warn about.
+ */
+export async function narrowFiles(
+  db: Db,
+  fileIds: number[],
+  narrowing: Narrowing,
+): Promise<number[]> {
+  if (narrowing.pairs.length === 0 || fileIds.length === 0) return fileIds;
+  const ids = `{${fileIds.join(',')}}`;
+  const held = sql.join(pairConditions(narrowing, ids), sql` AND `);
+  const kept = keptFiles(narrowing);
+  const rows = rowsOf(
+    await db.execute(sql`SELECT t.file_id FROM tql_files t
+      WHERE t.file_id = ANY(${ids}::bigint[]) AND ${kept ? sql`(${held} OR ${kept})` : held}
+      ORDER BY t.file_id`),
+  );
+  return rows.map((row) => Number(row.file_id));
 }
 
 /** The timeline and range-row names of some files, each once (for the lanes a query names). */
@@ -183,9 +205,11 @@ export async function withQueryTimeout<T>(
 ): Promise<T> {
   if (database.kind !== 'postgres') return work(database.db);
   return database.db.transaction(async (tx) => {
-    await tx.execute(
-      sql.raw(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`),
-    );
+    // A query's statements each read a chunk of files through indexes, in a few milliseconds:
+    // compiling them (JIT) or starting parallel workers costs more than they do, and the
+    // planner, which cannot tell how many units a word finds, may think them costly enough.
+    await tx.execute(sql`SELECT set_config('statement_timeout', ${String(Math.max(1, Math.floor(timeoutMs)))}, true),
+      set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`);
     return work(tx as unknown as Db);
   });
 }

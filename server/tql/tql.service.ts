@@ -1,4 +1,4 @@
-import type { Database } from '../db/database';
+import type { Database, Db } from '../db/database';
 import type { WorkTasks } from '../work/work-tasks';
 import type {
   TqlErrorResponse,
@@ -13,7 +13,13 @@ import { checkLaneKnown, isBuiltinLane } from './tql-lanes';
 import type { CorpusFile } from './tql-corpus';
 import { narrowingOf } from './tql-narrowing';
 import { neededKinds, needsTimeMap } from './tql-needs';
-import { laneNames, loadCorpus, queryableFiles, withQueryTimeout } from './tql.repository';
+import {
+  laneNames,
+  loadCorpus,
+  narrowFiles,
+  queryableFiles,
+  withQueryTimeout,
+} from './tql.repository';
 
 export const DEFAULT_ROW_LIMIT = 500;
 export const DEFAULT_TIME_LIMIT_MS = 10_000;
@@ -24,14 +30,52 @@ export const DEFAULT_TIME_LIMIT_MS = 10_000;
 const FIRST_CHUNK = 25;
 const LARGEST_CHUNK = 400;
 
-/** The chunks of files in id order (one empty chunk for no files: the grain is still given). */
-function chunksOf(ids: number[]): number[][] {
-  const chunks: number[][] = [];
+/** Candidate files narrowed at a time at most (tql-narrowing.repository.ts). */
+const LARGEST_NARROWING = 2000;
+/**
+ * When this share of the candidates narrowed so far (at least SURE_RATE_AFTER of them) has held,
+ * the rest are loaded without narrowing.
+ */
+const LOADED_UNNARROWED = 0.6;
+const SURE_RATE_AFTER = 100;
+
+/**
+ * The files a query loads, in id order, a chunk at a time: FIRST_CHUNK, then twice as many each
+ * time up to LARGEST_CHUNK. Candidates (queryableFiles) are narrowed by the units and pairs a
+ * match needs in batches sized by how many of them have held so far, so that a query whose
+ * pairs are rare narrows the corpus in a few statements, and one whose pairs are common narrows
+ * little more than it loads. Calls are made one after the other (each load awaits the last).
+ */
+export function fileChunks(ids: number[], narrow: (db: Db, ids: number[]) => Promise<number[]>) {
   let size = FIRST_CHUNK;
-  for (let first = 0; first < ids.length; first += size, size = Math.min(LARGEST_CHUNK, size * 2)) {
-    chunks.push(ids.slice(first, first + size));
-  }
-  return chunks.length > 0 ? chunks : [[]];
+  let next = 0;
+  let held = 0;
+  const queue: number[] = [];
+  return {
+    done: () => next >= ids.length && queue.length === 0,
+    async take(db: Db): Promise<number[]> {
+      while (queue.length < size && next < ids.length) {
+        const rate = next === 0 ? 1 : Math.max(held, 1) / next;
+        if (next >= SURE_RATE_AFTER && rate >= LOADED_UNNARROWED) {
+          // Most candidates hold what the match needs: narrowing the rest would cost more than
+          // loading the few it leaves out.
+          queue.push(...ids.slice(next));
+          next = ids.length;
+          break;
+        }
+        // At the rate the candidates have held so far, enough for the chunk (once at least).
+        const wanted = Math.ceil(((size - queue.length) / rate) * 1.25);
+        const batch = ids.slice(next, next + Math.min(LARGEST_NARROWING, Math.max(size, wanted)));
+        next += batch.length;
+        const found = await narrow(db, batch);
+        held += found.length;
+        queue.push(...found);
+      }
+      const chunk = queue.splice(0, size);
+      size = Math.min(LARGEST_CHUNK, size * 2);
+      return chunk;
+    },
+  };
 }
 
 /** Waits for a load no one needs any more, so it neither fails unseen nor outlives the query. */
@@ -115,26 +159,28 @@ export async function runTqlQuery(
       throw error;
     }
   }
+  const narrowing = narrowingOf(query, body.query);
   const ids = await withQueryTimeout(database, timeLimit, (db) =>
-    queryableFiles(db, userId, only, narrowingOf(query, body.query)),
+    queryableFiles(db, userId, only, narrowing),
   );
   const withTimeMap = needsTimeMap(body.query);
-  const load = (chunk: number[]) =>
-    withQueryTimeout(database, Math.max(1, deadline - Date.now()), (db) =>
-      loadCorpus(db, chunk, kinds, withTimeMap),
+  const chunks = fileChunks(ids, (db, batch) => narrowFiles(db, batch, narrowing));
+  const load = () =>
+    withQueryTimeout(database, Math.max(1, deadline - Date.now()), async (db) =>
+      loadCorpus(db, await chunks.take(db), kinds, withTimeMap),
     );
   const rows: TqlQueryResponse['rows'] = [];
   const unanswered = new Map<string, Set<number>>();
   const notes = new Set<string>();
   let stopped: TqlQueryResponse['stopped'] = null;
   let grain: TqlQueryResponse['grain'] = 'units';
-  const chunks = chunksOf(ids);
-  // The next chunk is loaded while the work pool matches the current one.
-  let pending: Promise<CorpusFile[]> | null = load(chunks[0]!);
+  // The next chunk is loaded while the work pool matches the current one (the first even when
+  // there are no files: the grain is still given).
+  let pending: Promise<CorpusFile[]> | null = load();
   try {
-    for (let index = 0; pending !== null; index++) {
+    while (pending !== null) {
       const files: CorpusFile[] = await pending;
-      pending = index + 1 < chunks.length ? load(chunks[index + 1]!) : null;
+      pending = chunks.done() ? null : load();
       if (Date.now() > deadline) {
         stopped = 'time_limit';
         break;

@@ -1,13 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResponseJson } from '../../src/shared/api-types';
 import type { TqlQueryResponse } from '../../src/shared/api-contract/tql';
 import { parseTql } from '../../src/shared/tql/tql-parser';
 import { unansweredWarnings } from '../../server/tql/tql-context';
 import { evaluateTql } from '../../server/tql/tql-evaluate';
+import { TQL_INDEX_VERSION } from '../../server/tql/tql-index';
 import { narrowingOf } from '../../server/tql/tql-narrowing';
 import { neededKinds, needsTimeMap } from '../../server/tql/tql-needs';
-import { loadCorpus, queryableFiles } from '../../server/tql/tql.repository';
+import { loadCorpus, narrowFiles, queryableFiles } from '../../server/tql/tql.repository';
 import { databaseKinds } from './support/test-database';
 import { upload, uploadSuite } from './support/upload-helpers';
 
@@ -51,9 +53,19 @@ const MUST_FIND = [
   // A file field holding a text; files without the field warn.
   'phrase THEN phrase WHERE file.composer ~ /Mozart/',
   'phrase WHERE file.composer ~ "Moz"',
-  // A colour by name or in hex of another case (the stored one is #ffc0cb).
+  // A colour by name or in hex of another case (the stored one is #ffc0cb): a step of that
+  // colour alone, beside a step with words, or in a relation.
   '[color = pink] THEN bridge',
   '*[color = "#FFC0CB"] THEN bridge IN form',
+  '[color = pink]',
+  '[color = pink] IN form DURING * IN form',
+  // Downbeats: a step alone, in a pair, and a gap relation's target.
+  '[downbeat] IN cadences',
+  'HC IN cadences BEFORE *[downbeat] IN cadences',
+  // A relation or a pair whose one side takes any unit.
+  '* IN cadences ENDS continuation IN form',
+  'exposition CONTAINS *',
+  '* THEN PAC IN cadences',
   // Relations: a named lane, the unit's own timeline, a gap relation with WITHIN.
   'PAC IN cadences DURING continuation IN form',
   '* IN cadences DURING exposition IN form',
@@ -84,6 +96,19 @@ const SAME = [
   'HC IN cadences OVERLAPS presentation IN form',
   'exposition STARTS WITH presentation',
   'continuation IN form STARTS AFTER PAC IN cadences',
+  '[color = red] THEN bridge',
+  '[color = "#fcb"] IN form',
+  'bridge THEN [color = pink] IN form',
+  '[color = pink] THEN verse',
+  'bridge[color = pink]',
+  '[color = "#ffc0cb" AND downbeat] THEN *',
+  'fermata[downbeat] IN cadences',
+  'PAC[downbeat] IN cadences',
+  'HC[downbeat] THEN PAC IN cadences',
+  '[downbeat] THEN [downbeat] IN cadences',
+  'PAC[NOT downbeat] IN cadences',
+  '[color != pink] THEN bridge',
+  'HC IN cadences AFTER [color = pink]',
 ];
 
 describe.each(databaseKinds)('TQL narrowing on %s', (kind) => {
@@ -141,14 +166,50 @@ describe.each(databaseKinds)('TQL narrowing on %s', (kind) => {
     expect((await query(text)).rows.length).toBeGreaterThan(0);
   });
 
-  it('leaves out a file holding both labels but never one after the other', async () => {
+  /** The files a query reads after each narrowing: its words, then its units and pairs. */
+  const narrowed = async (text: string) => {
     const db = suite.testDb.database.db;
-    const narrowing = narrowingOf(parseTql('intro THEN outro'), 'intro THEN outro');
+    const narrowing = narrowingOf(parseTql(text), text);
+    const byWords = await queryableFiles(db, null, null, narrowing);
+    return { narrowing, byWords, byPairs: await narrowFiles(db, byWords, narrowing) };
+  };
+
+  it('leaves out a file holding both labels but never one after the other', async () => {
+    const { narrowing, byWords, byPairs } = await narrowed('intro THEN outro');
     expect(narrowing.pairs.length).toBe(1);
-    const byWords = await queryableFiles(db, null, null, { ...narrowing, pairs: [] });
-    const byPairs = await queryableFiles(db, null, null, narrowing);
     expect(byWords).toContain(ids.get('pop.tla'));
     expect(byPairs).not.toContain(ids.get('pop.tla'));
+  });
+
+  it('reads only the files holding a unit of the colour asked for', async () => {
+    const { byWords, byPairs } = await narrowed('[color = pink]');
+    expect(byWords.length).toBe(fixtures.length);
+    expect(byPairs).toEqual([ids.get('pop.tla')]);
+    expect((await narrowed('[color = "#FFC0CB"] IN cadences')).byPairs).toEqual([]);
+  });
+
+  it('reads only the files holding a unit at the start of a bar', async () => {
+    // sonata.tla has fermatas, none at a bar's start; files without a time map are kept (they
+    // warn), as are those with a fermata at a bar's start.
+    const sonata = ids.get('sonata.tla');
+    const { byWords, byPairs } = await narrowed('fermata[downbeat] IN cadences');
+    expect(byWords).toContain(sonata);
+    expect(byPairs).not.toContain(sonata);
+    expect(byPairs).toContain(ids.get('exposition.tla'));
+    expect((await narrowed('[downbeat] IN cadences')).byPairs).toContain(sonata);
+  });
+
+  it('keeps a file indexed by an older version, whose summaries may be missing', async () => {
+    const database = suite.testDb.database;
+    const pop = ids.get('pop.tla')!;
+    await database.db.execute(sql`UPDATE tql_files SET index_version = 1 WHERE file_id = ${pop}`);
+    try {
+      expect((await narrowed('intro THEN outro')).byPairs).toContain(pop);
+    } finally {
+      await database.db.execute(
+        sql`UPDATE tql_files SET index_version = ${TQL_INDEX_VERSION} WHERE file_id = ${pop}`,
+      );
+    }
   });
 
   it('keeps the files that may warn, whatever they hold', async () => {
