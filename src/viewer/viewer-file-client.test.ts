@@ -146,6 +146,27 @@ describe('file client and the session’s views', () => {
     expect(view.scale.zoom).toBe(1);
   });
 
+  it('answers the view the page had come to it ahead without asking again, once', async () => {
+    const session = new ViewerFileSession();
+    session.open(bytes(viewerFixture()));
+    const asked: string[] = [];
+    const api = {
+      layout: (request: Parameters<FileApi['layout']>[0]) => {
+        asked.push(`layout ${request.zoom}`);
+        return Promise.resolve(session.layout(request));
+      },
+    } as unknown as FileApi;
+    const calls = clientCalls(api, (data) => data);
+    calls.layoutAhead({ ...firstView, zoom: 1.2 });
+    calls.layoutAhead({ ...firstView, zoom: 1.2 });
+    expect(asked).toEqual(['layout 1.2']);
+    expect((await calls.layout({ ...firstView, zoom: 1.2 })).scale.zoom).toBe(1.2);
+    expect(asked).toEqual(['layout 1.2']);
+    // Used once: a second request asks the session (which keeps the view).
+    await calls.layout({ ...firstView, zoom: 1.2 });
+    expect(asked).toEqual(['layout 1.2', 'layout 1.2']);
+  });
+
   it('keeps the zoom steps either side laid out ahead, whichever is asked first', async () => {
     const client = await opened();
     const zoomIn = { ...firstView, zoom: 1.2, scrollLeft: 80 };

@@ -3,7 +3,7 @@ import type { ViewerFileWorkerApi } from '../shared/viewer-file-worker-api';
 import type { OpenResult, ViewerFileApi } from '../shared/viewer-file-session';
 import type { PrepareOptions } from '../shared/viewer-layout/viewer-document';
 import type { ViewerBytesRequest } from './viewer-data';
-import type { ViewLayout, ViewRequest } from '../shared/viewer-layout/view-layout';
+import { sameView, type ViewLayout, type ViewRequest } from '../shared/viewer-layout/view-layout';
 
 /** The file session's API as the page sees it: every call is asynchronous, in a worker or not. */
 export type FileApi = {
@@ -16,6 +16,9 @@ export type FileApi = {
  * The page's handle on one open file's session. The session keeps the views it laid out, for
  * the page and ahead of it, in one cache (ViewCache): the client only says which to lay out.
  */
+/** The most views the page has come to it ahead at once: the zoom steps in and out, a page. */
+const MAX_AHEAD = 3;
+
 export interface ViewerFileClient {
   api: FileApi;
   /** 'worker', or 'in-process' when workers are unavailable (or a test asks for it). */
@@ -34,6 +37,11 @@ export interface ViewerFileClient {
    * keeps it, and answers `layout` for it from there, as it does for the views laid out lately.
    */
   prefetchLayout(request: ViewRequest): void;
+  /**
+   * Has the view the page is likeliest to ask for next come to it (and to the stage painter)
+   * ahead: a request for it is answered without a round trip. One per view, at most MAX_AHEAD.
+   */
+  layoutAhead(request: ViewRequest): void;
   /**
    * Gives the session the recording's peaks (files/{id}/peaks), which drops the views laid out
    * without them; false when they are not used.
@@ -62,11 +70,23 @@ export function clientCalls(api: FileApi, transfer: (bytes: ArrayBuffer) => Arra
   // A view nobody asks for must not surface as an unhandled rejection.
   const prefetchLayout = (request: ViewRequest) =>
     void api.prefetch(request).catch(() => undefined);
+  // The views the page is likeliest to ask for next come to it (and, from the file worker, to
+  // the stage painter) before it asks: that step then costs no round trip to the file worker,
+  // which is a frame on screen. Each answers one request for its view; the session keeps the
+  // views besides, and is asked for any other.
+  let ahead: { request: ViewRequest; layout: Promise<ViewLayout> }[] = [];
+  const layoutAhead = (request: ViewRequest) => {
+    if (ahead.some((entry) => sameView(entry.request, request))) return;
+    const layout = api.layout(request);
+    layout.catch(() => undefined);
+    ahead = [...ahead, { request, layout }].slice(-MAX_AHEAD);
+  };
   let warmUpFrom: ViewRequest | null = null;
   const opening = async <Result extends OpenResult | null>(
     open: () => Promise<Result>,
     firstView?: ViewRequest,
   ): Promise<Result> => {
+    ahead = [];
     const result = await open();
     if (result?.ok && firstView) {
       prefetchLayout(firstView);
@@ -75,7 +95,9 @@ export function clientCalls(api: FileApi, transfer: (bytes: ArrayBuffer) => Arra
     return result;
   };
   const layout = async (request: ViewRequest) => {
-    const laidOut = await api.layout(request);
+    const found = ahead.find((entry) => sameView(entry.request, request));
+    ahead = ahead.filter((entry) => entry !== found);
+    const laidOut = await (found?.layout ?? api.layout(request));
     const first = warmUpFrom;
     warmUpFrom = null;
     if (first) void api.warmUp(first).catch(() => undefined);
@@ -88,6 +110,7 @@ export function clientCalls(api: FileApi, transfer: (bytes: ArrayBuffer) => Arra
     prepareWith: (options: PrepareOptions) => api.prepareWith(options),
     layout,
     prefetchLayout,
+    layoutAhead,
     usePeaks: (bytes: ArrayBuffer) => api.usePeaks(transfer(bytes)),
   };
 }
@@ -115,7 +138,7 @@ function inProcessClient(): ViewerFileClient {
     timelineCsv: async (timeline) => (await loading).timelineCsv(timeline),
     close: async () => (await loading).close(),
   };
-  const { open, prepareWith, layout, prefetchLayout, usePeaks } = clientCalls(
+  const { open, prepareWith, layout, prefetchLayout, layoutAhead, usePeaks } = clientCalls(
     api,
     (bytes) => bytes,
   );
@@ -126,6 +149,7 @@ function inProcessClient(): ViewerFileClient {
     prepareWith,
     layout,
     prefetchLayout,
+    layoutAhead,
     usePeaks,
     dispose: () => void loading.then((session) => session.close()),
   };
@@ -149,7 +173,7 @@ export function createViewerFileClient(options: { inProcess?: boolean } = {}): V
   const remote = Comlink.wrap<ViewerFileWorkerApi>(worker);
   let disposed = false;
   const api = remote as unknown as FileApi;
-  const { opening, open, prepareWith, layout, prefetchLayout, usePeaks } = clientCalls(
+  const { opening, open, prepareWith, layout, prefetchLayout, layoutAhead, usePeaks } = clientCalls(
     api,
     (bytes) => Comlink.transfer(bytes, [bytes]),
   );
@@ -160,6 +184,7 @@ export function createViewerFileClient(options: { inProcess?: boolean } = {}): V
     prepareWith,
     layout,
     prefetchLayout,
+    layoutAhead,
     usePeaks,
     openFrom: (request, firstView) =>
       opening<OpenResult | null>(() => remote.fetchAndOpen(request), firstView),

@@ -171,7 +171,8 @@ export class ViewerView {
    * Has the file worker lay out the views the user is likeliest to ask for next, in the
    * direction of travel: while playback turns pages, the next page; at rest, the next zoom step
    * in and out (a worker's layout is about half of a step). The worker keeps them with the views
-   * it laid out lately, and answers the request for one from there.
+   * it laid out lately, and they come to the page, which then shows one without asking (a round
+   * trip to the worker costs a frame).
    */
   prefetchAhead(): void {
     if (this.disposed) return;
@@ -189,7 +190,7 @@ export class ViewerView {
 
   private prefetch(view: ViewState): void {
     if (view.scrollLeft === this.view.scrollLeft && view.zoom === this.view.zoom) return;
-    this.client.prefetchLayout({ ...requestOf(view), heights: this.heights });
+    this.client.layoutAhead({ ...requestOf(view), heights: this.heights });
   }
 
   /** The seconds shown across the timelines (a shared link's zoom). */

@@ -65,10 +65,10 @@ export interface StagePainterApi {
 
 /**
  * How many views on their way the painter holds: those the file worker sent for the page's
- * requests that the page has not said to show yet. The views kept for later are the file
- * worker's (ViewCache); the painter only keeps the one on screen besides.
+ * requests (the one shown next, and the few the page has come to it ahead) that the page has
+ * not said to show yet. The views kept for later are the file worker's (ViewCache).
  */
-const VIEWS_ON_THEIR_WAY = 4;
+const VIEWS_ON_THEIR_WAY = 6;
 
 /**
  * The drawing part of a layout, copied for the stage painter: shapes and labels (the page gets
