@@ -35,7 +35,7 @@ describe('search URLs', () => {
 
   it('falls back to the defaults for unknown or missing values', () => {
     const state = decodeBrowseState(
-      'kind=HARMONY&sort=label&dir=up&page=-2&genre=x',
+      'kind=CHORDS&sort=label&dir=up&page=-2&genre=x',
       () => FILE_SORT_KEYS,
     );
     expect(state).toEqual({ ...defaultBrowseState, page: 1, searched: true });
