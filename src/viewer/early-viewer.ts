@@ -4,7 +4,7 @@ import { fitTimelineHeights, stackTimelines } from '../shared/viewer-layout/time
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import type { ViewRequest } from '../shared/viewer-layout/view-layout';
 import { showEarlyShell } from './early-shell';
-import { stageCanvas, stagePixelRatio } from './stage-scene';
+import { paintedCanvas, stagePixelRatio } from './stage-scene';
 import type { ViewerFileClient } from './viewer-file-client';
 import {
   handOverStage,
@@ -87,7 +87,7 @@ async function paintFirstFrame(
       height: Math.ceil(stackTimelines(heights).total),
       pixelRatio: stagePixelRatio(),
     };
-    const canvas = stageCanvas(shell.canvasHost);
+    const canvas = paintedCanvas(shell.canvasHost, 'viewer-canvas');
     if (!(await paintOn(stage, canvas, size)) || shown !== current) return;
     handOverStage(client, {
       canvas,

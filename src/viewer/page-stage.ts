@@ -3,10 +3,10 @@ import type { Canvas2D, PaintCanvas, SelectionBox } from '../shared/stage-paint/
 import { StagePainter, stagedView, type StageSize } from '../shared/stage-paint/stage-painter';
 import type { ViewLayout } from '../shared/viewer-layout/view-layout';
 import { pageMusicFont } from './music-font';
-import { rulerCanvas, showRulerSize } from './ruler-canvas';
+import { showRulerSize } from './ruler-canvas';
 import {
   nextPageFrame,
-  stageCanvas,
+  paintedCanvas,
   stagePixelRatio,
   type StageFrame,
   type StageScene,
@@ -45,7 +45,7 @@ export class PageStage implements StageScene {
   }
 
   static create(host: HTMLElement, ruler: HTMLElement, width: number, height: number): PageStage {
-    const canvas = stageCanvas(host);
+    const canvas = paintedCanvas(host, 'viewer-canvas');
     // The DOM's context has more than the painter's Canvas2D; the painter uses no more.
     const context = canvas.getContext('2d', { alpha: false }) as Canvas2D | null;
     if (!context) {
@@ -58,7 +58,7 @@ export class PageStage implements StageScene {
       nextFrameSinceEpoch,
       pageMusicFont,
     );
-    const rulerPicture = rulerCanvas(ruler);
+    const rulerPicture = paintedCanvas(ruler, 'viewer-ruler__canvas');
     painter.attachRuler(rulerPicture as PaintCanvas);
     return new PageStage(canvas, rulerPicture, painter, width, height);
   }

@@ -1,18 +1,6 @@
 import { RULER_BOX_FIELDS, RULER_HEIGHT } from '../shared/stage-paint/paint-ruler';
 import type { RulerTick } from '../shared/viewer-layout/time-ruler';
 
-/**
- * The time ruler's canvas, in the ruler under its head: the stage's painter paints the ticks on
- * it in the same frame as the timelines (paint-ruler.ts).
- */
-export function rulerCanvas(ruler: HTMLElement): HTMLCanvasElement {
-  const canvas = document.createElement('canvas');
-  canvas.className = 'viewer-ruler__canvas';
-  canvas.setAttribute('aria-hidden', 'true');
-  ruler.prepend(canvas);
-  return canvas;
-}
-
 /** The ruler canvas's size on the page (its pixels are the painter's). */
 export function showRulerSize(canvas: HTMLCanvasElement, width: number): void {
   canvas.style.width = `${width}px`;

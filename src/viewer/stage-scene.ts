@@ -59,14 +59,18 @@ export function nextPageFrame(): Promise<number> {
 }
 
 /**
- * A new canvas for a stage, in `host`. Each stage brings its own: a canvas handed over to a
- * worker can never be drawn on by the page again, nor handed over twice.
+ * A new canvas the painter paints, first in `host` (the stage's canvas host, or the time ruler
+ * under its head), an image to assistive technology. Each stage brings its own: a canvas handed
+ * over to a worker can never be drawn on by the page again, nor handed over twice.
  */
-export function stageCanvas(host: HTMLElement): HTMLCanvasElement {
+export function paintedCanvas(
+  host: HTMLElement,
+  className: 'viewer-canvas' | 'viewer-ruler__canvas',
+): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
-  canvas.className = 'viewer-canvas';
+  canvas.className = className;
   canvas.setAttribute('aria-hidden', 'true');
-  host.append(canvas);
+  host.prepend(canvas);
   return canvas;
 }
 

@@ -7,11 +7,11 @@ import {
   type StageSize,
 } from '../shared/stage-paint/stage-painter';
 import type { ViewLayout } from '../shared/viewer-layout/view-layout';
-import { rulerCanvas, showRulerSize } from './ruler-canvas';
+import { showRulerSize } from './ruler-canvas';
 import type { ViewerFileClient } from './viewer-file-client';
 import {
   nextPageFrame,
-  stageCanvas,
+  paintedCanvas,
   stagePixelRatio,
   type StageFrame,
   type StageScene,
@@ -110,7 +110,7 @@ async function paintRulerOn(
   painter: Comlink.Remote<StagePainterApi>,
   ruler: HTMLElement,
 ): Promise<HTMLCanvasElement | null> {
-  const canvas = rulerCanvas(ruler);
+  const canvas = paintedCanvas(ruler, 'viewer-ruler__canvas');
   const offscreen = canvas.transferControlToOffscreen();
   const painting = await painter
     .attachRuler(Comlink.transfer(offscreen, [offscreen]))
@@ -167,7 +167,7 @@ export class WorkerStage implements StageScene {
     } else {
       const started = startStageWorker(client);
       if (!started) return null;
-      const canvas = stageCanvas(host);
+      const canvas = paintedCanvas(host, 'viewer-canvas');
       if (!(await paintOn(started, canvas, size))) return null;
       stage = new WorkerStage(canvas, started.worker, started.painter, size);
     }
