@@ -183,6 +183,11 @@ export class ViewerFileSession {
     const kept = this.views.take(wanted);
     if (kept) return kept;
     this.ahead = this.ahead.filter((ahead) => !sameView(ahead, wanted));
+    return this.layOut(file, wanted);
+  }
+
+  /** Lays a view out (measured as layout:view) and keeps a copy of it. */
+  private layOut(file: PreparedFile, wanted: ViewRequest): ViewLayout {
     const started = performance.now();
     const layout = layoutView(file, wanted);
     measure('layout:view', started, performance.now());
@@ -216,11 +221,7 @@ export class ViewerFileSession {
   private layOutAhead(): void {
     const file = this.file;
     const wanted = this.ahead.shift();
-    if (file && wanted && !this.views.has(wanted)) {
-      const started = performance.now();
-      this.views.keep(wanted, layoutView(file, wanted));
-      measure('layout:view', started, performance.now());
-    }
+    if (file && wanted && !this.views.has(wanted)) this.layOut(file, wanted);
     this.scheduleAhead();
   }
 
