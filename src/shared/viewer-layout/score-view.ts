@@ -250,32 +250,27 @@ function drawSignatures(
   return cursor - x;
 }
 
-/** Whether a staff has a change of this kind exactly at `time`. */
-function changesAt(changes: Staff['clefs' | 'keys' | 'meters'], time: number): boolean {
-  const [from, to] = pointRange(changes.times, time, time);
-  return to > from;
-}
-
 /**
- * A staff's changes in [t0, t1], each with the signatures that change there: a new key is
- * drawn without the clef and time signature that stay, as a score writes it.
+ * A staff's changes in [t0, t1], in time order, each with the signatures that change there: a
+ * new key is drawn without the clef and time signature that stay, as a score writes it.
  */
 function changes(staff: Staff, t0: number, t1: number): { time: number; parts: SignatureParts }[] {
-  const times = new Set<number>();
-  for (const changes of [staff.clefs, staff.keys, staff.meters]) {
+  const byTime = new Map<number, SignatureParts>();
+  const kinds = [
+    ['clef', staff.clefs],
+    ['key', staff.keys],
+    ['meter', staff.meters],
+  ] as const;
+  for (const [part, changes] of kinds) {
     const [from, to] = pointRange(changes.times, t0, t1);
-    for (let i = from; i < to; i++) times.add(changes.times[i] ?? 0);
+    for (let i = from; i < to; i++) {
+      const time = changes.times[i] ?? 0;
+      const parts = byTime.get(time) ?? { clef: false, key: false, meter: false };
+      parts[part] = true;
+      byTime.set(time, parts);
+    }
   }
-  return [...times]
-    .sort((a, b) => a - b)
-    .map((time) => ({
-      time,
-      parts: {
-        clef: changesAt(staff.clefs, time),
-        key: changesAt(staff.keys, time),
-        meter: changesAt(staff.meters, time),
-      },
-    }));
+  return [...byTime].sort(([a], [b]) => a - b).map(([time, parts]) => ({ time, parts }));
 }
 
 /** Median bar length, seconds (0 without bars): how much room a bar has at this zoom. */
