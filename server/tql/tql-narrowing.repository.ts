@@ -6,7 +6,7 @@
  * would cost every upload.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { RelationWord } from '../../src/shared/tql/tql-ast';
+import type { Amount, RelationWord } from '../../src/shared/tql/tql-ast';
 import { TQL_INDEX_VERSION } from './tql-index';
 import type { Narrowing, Pairing, UnitShape } from './tql-narrowing';
 
@@ -112,6 +112,45 @@ function relationPlace(word: RelationWord): SQL {
   }
 }
 
+/** The times a gap relation measures between (tql-relations.ts `holds`), from and to. */
+function gapEnds(word: RelationWord): [SQL, SQL] | null {
+  switch (word) {
+    case 'before':
+      return [sql`a."end"`, sql`b.start`];
+    case 'after':
+      return [sql`b."end"`, sql`a.start`];
+    case 'starts before':
+      return [sql`a.start`, sql`b.start`];
+    case 'starts after':
+      return [sql`b.start`, sql`a.start`];
+    default:
+      return null;
+  }
+}
+
+/**
+ * A gap relation's WITHIN (`m`: a's file in tql_files). In seconds: the gap itself. In bars, along
+ * the time map: a time's position is its bar's index plus the part of the bar gone, and a time
+ * within the snap of a bar's start may count as in that bar; so when n bar starts lie more than
+ * the snap inside the gap, the positions differ by more than n - 1, and a gap of at most v bars
+ * has at most floor(v + 1) such starts. Counted with width_bucket over the sorted starts, with
+ * the snap widened by SLACK, which counts fewer. A file whose beats make no map has no starts
+ * (null): it is kept (keptFiles), as the evaluator warns about it.
+ */
+function gapWithin(word: RelationWord, within: Amount): SQL {
+  const ends = gapEnds(word);
+  if (ends === null) return sql`TRUE`;
+  const [from, to] = ends;
+  if (within.unit === 's' || within.unit === 'ms') {
+    const limit = (within.unit === 'ms' ? within.value / 1000 : within.value) + 1e-6 + SLACK;
+    return sql`${to} - ${from} <= ${limit}::float8`;
+  }
+  const most = Math.floor(within.value + 1 + 1e-6);
+  const snap = BEAT_SNAP + SLACK;
+  return sql`width_bucket(${to} - ${snap}::float8, m.bar_starts)
+    - width_bucket(${from} + ${snap}::float8, m.bar_starts) <= ${most}::int`;
+}
+
 /**
  * Consecutive entries of a lane. A marker lane's next marker: none strictly between (it starts
  * with a or by the next start after a's). A hierarchy
@@ -162,6 +201,11 @@ function pairFiles(pair: Pairing, ids: string): SQL {
       AND b.timeline_id = a.timeline_id AND b.kind = a.kind WHERE ${NEXT_PLACE}`;
   }
   const sameTimeline = pair.sameTimeline ? sql`AND b.timeline_id = a.timeline_id` : sql``;
+  if (pair.within) {
+    return sql`${sides} SELECT a.file_id FROM a JOIN b ON b.file_id = a.file_id ${sameTimeline}
+      JOIN tql_files m ON m.file_id = a.file_id
+      WHERE b.id <> a.id AND ${relationPlace(pair.word)} AND ${gapWithin(pair.word, pair.within)}`;
+  }
   return sql`${sides} SELECT a.file_id FROM a JOIN b ON b.file_id = a.file_id ${sameTimeline}
     WHERE b.id <> a.id AND ${relationPlace(pair.word)}`;
 }
@@ -203,7 +247,10 @@ export function keptFiles(narrowing: Narrowing): SQL | null {
         ? [pair.left, pair.right]
         : [pair.unit],
   );
-  if (shapes.some((shape) => shape.downbeat)) {
+  const inBars = narrowing.pairs.some(
+    (pair) => pair.type === 'relation' && pair.within?.unit === 'bars',
+  );
+  if (inBars || shapes.some((shape) => shape.downbeat)) {
     // Beats from which no map can be made: the evaluator warns.
     kept.push(sql`(t.time_map IS NOT NULL AND t.bar_starts IS NULL)`);
   }
