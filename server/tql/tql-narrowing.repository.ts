@@ -147,8 +147,13 @@ function gapWithin(word: RelationWord, within: Amount): SQL {
   }
   const most = Math.floor(within.value + 1 + 1e-6);
   const snap = BEAT_SNAP + SLACK;
-  return sql`width_bucket(${to} - ${snap}::float8, m.bar_starts)
-    - width_bucket(${from} + ${snap}::float8, m.bar_starts) <= ${most}::int`;
+  // Off the map (before its first beat, after its end, each by more than the snap) a time has
+  // no position; the end is at most the last beat plus the gap before it.
+  const onMap = (time: SQL) =>
+    sql`${time} >= m.bar_starts[1] - ${snap}::float8 AND ${time} <= m.map_end + ${snap}::float8`;
+  return sql`${onMap(from)} AND ${onMap(to)}
+    AND width_bucket(${to} - ${snap}::float8, m.bar_starts)
+      - width_bucket(${from} + ${snap}::float8, m.bar_starts) <= ${most}::int`;
 }
 
 /**
@@ -202,8 +207,14 @@ function pairFiles(pair: Pairing, ids: string): SQL {
   }
   const sameTimeline = pair.sameTimeline ? sql`AND b.timeline_id = a.timeline_id` : sql``;
   if (pair.within) {
-    return sql`${sides} SELECT a.file_id FROM a JOIN b ON b.file_id = a.file_id ${sameTimeline}
-      JOIN tql_files m ON m.file_id = a.file_id
+    // The files' maps, once each: bar starts, and an end no earlier than the map's.
+    const maps = sql`m AS MATERIALIZED (SELECT t.file_id, t.bar_starts,
+        (SELECT 2 * max(top.x) - min(top.x) FROM (SELECT x::float8 AS x
+          FROM jsonb_array_elements_text(t.time_map -> 'beatTimes') x
+          ORDER BY 1 DESC LIMIT 2) top) AS map_end
+      FROM tql_files t WHERE t.file_id IN (SELECT file_id FROM a))`;
+    return sql`${sides}, ${maps} SELECT a.file_id FROM a JOIN b ON b.file_id = a.file_id ${sameTimeline}
+      JOIN m ON m.file_id = a.file_id
       WHERE b.id <> a.id AND ${relationPlace(pair.word)} AND ${gapWithin(pair.word, pair.within)}`;
   }
   return sql`${sides} SELECT a.file_id FROM a JOIN b ON b.file_id = a.file_id ${sameTimeline}

@@ -111,7 +111,8 @@ function generated(n: number): Buffer {
   const pattern = pickOf([3, 4]);
   const beats: number[] = [];
   let time = pickOf([0, 0.3]);
-  for (let i = 0; i < 48; i++) {
+  // Beats over about two thirds of the file: later cadences are off the map.
+  for (let i = 0; i < 36; i++) {
     beats.push(Math.round(time * 100) / 100);
     time += pickOf([0.5, 0.5, 0.6, 0.75]);
   }
@@ -176,6 +177,23 @@ function across(): Buffer {
   ]);
 }
 
+/** The same bars, an HC and a PAC by the map's end (16 s), and a pair after it (off the map). */
+function ending(): Buffer {
+  const markers: Components = {
+    a: marker(15.6, 'HC'),
+    b: marker(16.08, 'PAC'),
+    c: marker(16.2, 'HC'),
+    d: marker(16.3, 'PAC'),
+  };
+  return tla('ending', 20, [
+    [{ kind: 'Marker', name: 'Cadences' }, markers],
+    beatTimeline(
+      Array.from({ length: 16 }, (_, i) => i),
+      4,
+    ),
+  ]);
+}
+
 const FILES = 20;
 
 /** Queries whose narrowing reads the SQL of pairs, gaps WITHIN a distance, edges and units. */
@@ -221,6 +239,7 @@ describe.each(databaseKinds)('TQL narrowing on generated files, %s', (kind) => {
       ...Array.from({ length: FILES }, (_, n) => ({ name: `g${n}.tla`, bytes: generated(n) })),
       { name: 'snapped.tla', bytes: snapped() },
       { name: 'across.tla', bytes: across() },
+      { name: 'ending.tla', bytes: ending() },
     ];
     for (const file of files) {
       const response = await upload(suite.app, suite.ana, [file], { is_public: 'true' });
