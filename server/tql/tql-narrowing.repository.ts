@@ -56,9 +56,12 @@ function unitsOf(alias: string, shape: UnitShape, ids: string): { from: SQL; whe
       WHERE r.id = ${unit}.timeline_id AND r.role = ${shape.role})`);
   }
   if (shape.downbeat) {
-    // The unit starts near the start of a bar of its file's time map.
-    parts.push(sql`EXISTS (SELECT 1 FROM tql_files m CROSS JOIN LATERAL unnest(m.bar_starts) bar
-      WHERE m.file_id = ${unit}.file_id AND abs(bar - ${unit}.start) <= ${BEAT_SNAP + SLACK}::float8)`);
+    // The unit starts near the start of a bar of its file's time map: some start lies within the
+    // snap, counted by width_bucket over the sorted starts (a binary search, not a scan).
+    const near = BEAT_SNAP + SLACK;
+    parts.push(sql`EXISTS (SELECT 1 FROM tql_files m WHERE m.file_id = ${unit}.file_id
+      AND width_bucket(${unit}.start + ${near}::float8, m.bar_starts)
+        > width_bucket(${unit}.start - ${near + SLACK}::float8, m.bar_starts))`);
   }
   return { from, where: sql.join(parts, sql` AND `) };
 }
