@@ -5,6 +5,7 @@
  * is necessary, never sufficient: the evaluator still decides, on the files that remain.
  */
 import type {
+  Amount,
   Cond,
   Lane,
   Order,
@@ -47,6 +48,8 @@ export type Pairing =
       left: UnitShape;
       right: UnitShape;
       sameTimeline: boolean;
+      /** A gap relation's WITHIN, in seconds or bars (TQL.md section 8); null for none. */
+      within: Amount | null;
     };
 
 export interface Narrowing {
@@ -236,10 +239,19 @@ export function narrowingOf(query: Query, text: string): Narrowing {
   if (right && bracketed(right)) pairs.push({ type: 'unit', unit: right });
   // WITHIN widens the tolerance of the relations other than the gap ones; a gap relation
   // (BEFORE, AFTER...) holds between most pairs of a file, and finding them costs more than it
-  // leaves out.
-  if (relation.within || GAP_RELATIONS.has(relation.word))
-    return { words, pairs, fieldTexts, keep };
+  // leaves out, unless WITHIN bounds the gap (in seconds or bars; beats are not narrowed).
+  const gap = GAP_RELATIONS.has(relation.word);
+  const within = relation.within;
+  if (within && (!gap || within.unit === 'beats')) return { words, pairs, fieldTexts, keep };
+  if (gap && !within) return { words, pairs, fieldTexts, keep };
   if (!right || (!narrows(left) && !narrows(right))) return { words, pairs, fieldTexts, keep };
-  pairs.push({ type: 'relation', word: relation.word, left, right, sameTimeline: !relation.lane });
+  pairs.push({
+    type: 'relation',
+    word: relation.word,
+    left,
+    right,
+    sameTimeline: !relation.lane,
+    within,
+  });
   return { words, fieldTexts, pairs, keep };
 }

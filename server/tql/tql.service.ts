@@ -29,6 +29,8 @@ export const DEFAULT_TIME_LIMIT_MS = 10_000;
  */
 const FIRST_CHUNK = 25;
 const LARGEST_CHUNK = 400;
+/** The fewest files a chunk sized by the rows still wanted holds (a round trip costs too). */
+const FEWEST_SIZED = 10;
 
 /** Candidate files narrowed at a time at most (tql-narrowing.repository.ts). */
 const LARGEST_NARROWING = 2000;
@@ -53,8 +55,10 @@ export function fileChunks(ids: number[], narrow: (db: Db, ids: number[]) => Pro
   const queue: number[] = [];
   return {
     done: () => next >= ids.length && queue.length === 0,
-    async take(db: Db): Promise<number[]> {
-      while (queue.length < size && next < ids.length) {
+    /** The next chunk: `most` files at most (fewer than the doubling gives, when fewer will do). */
+    async take(db: Db, most = Number.POSITIVE_INFINITY): Promise<number[]> {
+      const wanted = Math.max(1, Math.min(size, Math.ceil(most)));
+      while (queue.length < wanted && next < ids.length) {
         const rate = next === 0 ? 1 : Math.max(held, 1) / next;
         if (next >= SURE_RATE_AFTER && rate >= LOADED_UNNARROWED) {
           // Most candidates hold what the match needs: narrowing the rest would cost more than
@@ -64,14 +68,14 @@ export function fileChunks(ids: number[], narrow: (db: Db, ids: number[]) => Pro
           break;
         }
         // At the rate the candidates have held so far, enough for the chunk (once at least).
-        const wanted = Math.ceil(((size - queue.length) / rate) * 1.25);
-        const batch = ids.slice(next, next + Math.min(LARGEST_NARROWING, Math.max(size, wanted)));
+        const needed = Math.ceil(((wanted - queue.length) / rate) * 1.25);
+        const batch = ids.slice(next, next + Math.min(LARGEST_NARROWING, Math.max(wanted, needed)));
         next += batch.length;
         const found = await narrow(db, batch);
         held += found.length;
         queue.push(...found);
       }
-      const chunk = queue.splice(0, size);
+      const chunk = queue.splice(0, wanted);
       size = Math.min(LARGEST_CHUNK, size * 2);
       return chunk;
     },
@@ -165,22 +169,32 @@ export async function runTqlQuery(
   );
   const withTimeMap = needsTimeMap(body.query);
   const chunks = fileChunks(ids, (db, batch) => narrowFiles(db, batch, narrowing));
-  const load = () =>
+  const load = (most: number) =>
     withQueryTimeout(database, Math.max(1, deadline - Date.now()), async (db) =>
-      loadCorpus(db, await chunks.take(db), kinds, withTimeMap),
+      loadCorpus(db, await chunks.take(db, most), kinds, withTimeMap),
     );
   const rows: TqlQueryResponse['rows'] = [];
   const unanswered = new Map<string, Set<number>>();
   const notes = new Set<string>();
   let stopped: TqlQueryResponse['stopped'] = null;
   let grain: TqlQueryResponse['grain'] = 'units';
+  // Rows a matched file has given so far: once known, a chunk is no larger than the rows still
+  // wanted need at that rate, and none is loaded ahead when the one in hand should complete them.
+  let matchedFiles = 0;
+  const filesFor = (rowsExpected: number) => {
+    if (rows.length === 0) return Number.POSITIVE_INFINITY;
+    const rate = rows.length / matchedFiles;
+    return Math.max(FEWEST_SIZED, ((limit + 1 - rowsExpected) / rate) * 1.25);
+  };
   // The next chunk is loaded while the work pool matches the current one (the first even when
   // there are no files: the grain is still given).
-  let pending: Promise<CorpusFile[]> | null = load();
+  let pending: Promise<CorpusFile[]> | null = load(Number.POSITIVE_INFINITY);
   try {
     while (pending !== null) {
       const files: CorpusFile[] = await pending;
-      pending = chunks.done() ? null : load();
+      const expected =
+        rows.length === 0 ? 0 : rows.length + (rows.length / matchedFiles) * files.length;
+      pending = chunks.done() || expected > limit ? null : load(filesFor(expected));
       if (Date.now() > deadline) {
         stopped = 'time_limit';
         break;
@@ -194,6 +208,7 @@ export async function runTqlQuery(
       if (!answer.ok) return refusal(answer.error);
       grain = answer.grain;
       rows.push(...answer.rows);
+      matchedFiles += files.length;
       for (const [reason, files] of Object.entries(answer.unanswered)) {
         const set = unanswered.get(reason) ?? new Set<number>();
         files.forEach((id) => set.add(id));
@@ -209,6 +224,8 @@ export async function runTqlQuery(
         rows.length = limit;
         break;
       }
+      // The chunk gave fewer rows than expected: the next is loaded now.
+      if (pending === null && !chunks.done()) pending = load(filesFor(rows.length));
     }
   } finally {
     await settled(pending);

@@ -46,6 +46,22 @@ describe('TQL file chunks', () => {
     ]);
   });
 
+  it('takes no more files than asked for, and narrows only what that needs', async () => {
+    const asked: number[][] = [];
+    const chunks = fileChunks(ids, async (_db, batch) => {
+      asked.push(batch);
+      return batch.filter((id) => id % 2 === 0);
+    });
+    expect((await chunks.take(db)).length).toBe(25);
+    const narrowed = asked.flat().length;
+    // The doubling would give 50; the rows still wanted need 12 (12.4 rounds up to 13).
+    const chunk = await chunks.take(db, 12.4);
+    expect(chunk).toEqual(ids.filter((id) => id % 2 === 0).slice(25, 38));
+    expect(asked.flat().length - narrowed).toBeLessThan(50);
+    // Then the doubling goes on from where it was.
+    expect((await chunks.take(db)).length).toBe(100);
+  });
+
   it('gives one empty chunk for no candidates', async () => {
     const chunks = fileChunks([], async () => {
       throw new Error('nothing to narrow');

@@ -1,0 +1,302 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { UploadResponseJson } from '../../src/shared/api-types';
+import type { TqlQueryResponse } from '../../src/shared/api-contract/tql';
+import type { TqlRow } from '../../src/shared/exports/tql-exports';
+import { parseTql } from '../../src/shared/tql/tql-parser';
+import { unansweredWarnings } from '../../server/tql/tql-context';
+import { evaluateTql } from '../../server/tql/tql-evaluate';
+import { narrowingOf } from '../../server/tql/tql-narrowing';
+import { neededKinds, needsTimeMap } from '../../server/tql/tql-needs';
+import { loadCorpus, narrowFiles, queryableFiles } from '../../server/tql/tql.repository';
+import { databaseKinds } from './support/test-database';
+import { upload, uploadSuite } from './support/upload-helpers';
+
+/**
+ * The narrowing's SQL against the evaluator on generated files (desktop 0.7 saves): irregular
+ * beats and bars, markers on, near and just off bar starts, ties, hierarchies with holes and
+ * levels, colours. Every query answers through the API (narrowed, a chunk at a time) exactly as
+ * the evaluator does over every file loaded whole; and a marker just off a bar's start tells
+ * `[downbeat]`'s snap distance.
+ */
+
+/** A small deterministic generator (mulberry32). */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Components = Record<string, Record<string, unknown>>;
+
+/** A desktop 0.7 save of the given timelines (each `[fields, components]`). */
+function tla(title: string, length: number, timelines: [Record<string, unknown>, Components][]) {
+  let next = 1000;
+  const all: Record<string, unknown> = {};
+  timelines.forEach(([fields, components], index) => {
+    const own: Components = {};
+    for (const component of Object.values(components)) own[String(next++)] = component;
+    all[String(next++)] = {
+      ...fields,
+      height: 40,
+      is_visible: true,
+      ordinal: index + 1,
+      hash: '',
+      components_hash: '',
+      components: own,
+    };
+  });
+  const document = {
+    file_path: '',
+    media_path: '',
+    media_metadata: { title, 'media length': length },
+    timelines: all,
+    timelines_hash: '',
+    app_name: 'TiLiA',
+    version: '0.7.0',
+  };
+  return Buffer.from(JSON.stringify(document));
+}
+
+const marker = (time: number, label: string, color: string | null = null) => ({
+  time,
+  label,
+  color,
+  comments: '',
+  kind: 'MARKER',
+  hash: '',
+});
+
+const section = (start: number, end: number, level: number, label: string, color = '') => ({
+  start,
+  pre_start: start,
+  end,
+  post_end: end,
+  level,
+  label,
+  color,
+  formal_type: '',
+  formal_function: '',
+  comments: '',
+  parent: null,
+  children: [],
+  kind: 'HIERARCHY',
+  hash: '',
+});
+
+const beatTimeline = (times: number[], pattern: number): [Record<string, unknown>, Components] => [
+  {
+    kind: 'Beat',
+    name: 'Beats',
+    beat_pattern: [pattern],
+    measure_numbers: [],
+    beats_in_measure: [],
+    measures_to_force_display: [],
+  },
+  Object.fromEntries(times.map((time, i) => [String(i), { time, kind: 'BEAT', hash: '' }])),
+];
+
+const CADENCES = ['HC', 'PAC', 'IAC', 'PAC', 'HC'];
+const SECTIONS = ['exposition', 'development', 'coda', 'verse', 'chorus'];
+const COLORS = ['#e07a5f', '', '#E07A5F', 'pink', '#3d405b'];
+
+/** One generated file: seed n. Every fifth has no beats (no time map: it warns). */
+function generated(n: number): Buffer {
+  const next = random(n * 7919 + 1);
+  const pickOf = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
+  const pattern = pickOf([3, 4]);
+  const beats: number[] = [];
+  let time = pickOf([0, 0.3]);
+  // Beats over about two thirds of the file: later cadences are off the map.
+  for (let i = 0; i < 36; i++) {
+    beats.push(Math.round(time * 100) / 100);
+    time += pickOf([0.5, 0.5, 0.6, 0.75]);
+  }
+  const bars = beats.filter((_, i) => i % pattern === 0);
+  const markers: Components = {};
+  // Some files have few cadences, far apart: the narrowing leaves those out.
+  const cadences = pickOf([3, 8, 16]);
+  for (let i = 0; i < cadences; i++) {
+    const at =
+      next() < 0.6
+        ? pickOf(bars) + pickOf([0, 0.05, -0.05, 0.12, -0.12, 0.3])
+        : Math.round(next() * 3000) / 100;
+    markers[String(i)] = marker(Math.max(0, Math.round(at * 100) / 100), pickOf(CADENCES));
+    // A tie now and then: two markers at one time.
+    if (next() < 0.1) markers[`${i}t`] = marker(Math.max(0, at), pickOf(CADENCES));
+  }
+  const sections: Components = {};
+  let start = 0;
+  let count = 0;
+  while (start < 30) {
+    const end = start + pickOf([2, 3, 4.5, 6]);
+    sections[String(count++)] = section(start, end, 1, pickOf(SECTIONS), pickOf(COLORS));
+    if (next() < 0.3) {
+      // A unit of level 2 over this one and the next stretch.
+      sections[String(count++)] = section(start, end + 2, 2, pickOf(SECTIONS), pickOf(COLORS));
+    }
+    start = end + pickOf([0, 0, 0.05, 0.5, 1.5]);
+  }
+  const timelines: [Record<string, unknown>, Components][] = [
+    [{ kind: 'Hierarchy', name: 'Form' }, sections],
+    [{ kind: 'Marker', name: 'Cadences' }, markers],
+  ];
+  if (n % 5 !== 4) timelines.push(beatTimeline(beats, pattern));
+  return tla(`generated ${n}`, 36, timelines);
+}
+
+/** Bars every four beats of one second: a PAC on a bar, just inside and just off its snap. */
+function snapped(): Buffer {
+  const beats = Array.from({ length: 16 }, (_, i) => i);
+  const markers: Components = {
+    a: marker(2, 'PAC'),
+    b: marker(4.05, 'PAC'),
+    c: marker(8.15, 'PAC'),
+    d: marker(12, 'PAC'),
+    e: marker(11.92, 'HC'),
+  };
+  return tla('snapped', 16, [
+    [{ kind: 'Marker', name: 'Cadences' }, markers],
+    beatTimeline(beats, 4),
+  ]);
+}
+
+/** The same bars, an HC and a PAC on either side of a bar's start: the gap holds one start. */
+function across(): Buffer {
+  const markers: Components = { a: marker(7.85, 'HC'), b: marker(8.15, 'PAC') };
+  return tla('across', 16, [
+    [{ kind: 'Marker', name: 'Cadences' }, markers],
+    beatTimeline(
+      Array.from({ length: 16 }, (_, i) => i),
+      4,
+    ),
+  ]);
+}
+
+/** The same bars, an HC and a PAC by the map's end (16 s), and a pair after it (off the map). */
+function ending(): Buffer {
+  const markers: Components = {
+    a: marker(15.6, 'HC'),
+    b: marker(16.08, 'PAC'),
+    c: marker(16.2, 'HC'),
+    d: marker(16.3, 'PAC'),
+  };
+  return tla('ending', 20, [
+    [{ kind: 'Marker', name: 'Cadences' }, markers],
+    beatTimeline(
+      Array.from({ length: 16 }, (_, i) => i),
+      4,
+    ),
+  ]);
+}
+
+const FILES = 20;
+
+/** Queries whose narrowing reads the SQL of pairs, gaps WITHIN a distance, edges and units. */
+const QUERIES = [
+  'HC IN cadences BEFORE PAC IN cadences WITHIN 2 bars',
+  'HC IN cadences BEFORE PAC IN cadences WITHIN 1 bar',
+  'HC IN cadences BEFORE PAC IN cadences WITHIN 0.5 bars',
+  'PAC IN cadences AFTER HC IN cadences WITHIN 1.5 bars',
+  'HC IN cadences STARTS BEFORE PAC IN cadences WITHIN 1 bar',
+  'PAC IN cadences STARTS AFTER HC IN cadences WITHIN 2 bars',
+  'HC IN cadences BEFORE PAC IN cadences WITHIN 3 s',
+  'PAC IN cadences AFTER IAC IN cadences WITHIN 1.2 s',
+  'HC IN cadences BEFORE PAC IN cadences WITHIN 2 beats',
+  'exposition BEFORE coda WITHIN 4 s',
+  'exposition IN form BEFORE PAC IN cadences WITHIN 1 bar',
+  'HC THEN PAC IN cadences',
+  'PAC THEN PAC IN cadences',
+  '* THEN HC IN cadences',
+  'HC THEN * IN cadences',
+  'HC THEN PAC',
+  '[color = "#e07a5f"] THEN coda',
+  'coda THEN [color = pink]',
+  'exposition THEN development IN form',
+  'verse THEN chorus',
+  'PAC IN cadences DURING exposition IN form',
+  '* IN cadences ENDS coda IN form',
+  'PAC IN cadences SAME START verse IN form',
+  'HC IN cadences OVERLAPS chorus IN form',
+  'STARTS WITH exposition IN form',
+  'ENDS WITH coda IN form',
+  'ENDS WITH PAC IN cadences',
+  'PAC[downbeat] IN cadences',
+  'HC[downbeat] THEN PAC IN cadences',
+  'coda[color = "#e07a5f"]',
+];
+
+describe.each(databaseKinds)('TQL narrowing on generated files, %s', (kind) => {
+  const suite = uploadSuite(kind);
+  let snappedId = 0;
+
+  beforeAll(async () => {
+    const files = [
+      ...Array.from({ length: FILES }, (_, n) => ({ name: `g${n}.tla`, bytes: generated(n) })),
+      { name: 'snapped.tla', bytes: snapped() },
+      { name: 'across.tla', bytes: across() },
+      { name: 'ending.tla', bytes: ending() },
+    ];
+    for (const file of files) {
+      const response = await upload(suite.app, suite.ana, [file], { is_public: 'true' });
+      expect(response.statusCode, response.body).toBe(201);
+      if (file.name === 'snapped.tla') snappedId = response.json<UploadResponseJson>().files[0]!.id;
+    }
+  }, 120_000);
+
+  const query = async (text: string, files?: number[]) => {
+    const response = await suite.app.inject({
+      method: 'POST',
+      url: '/api/v1/tql/query',
+      payload: { query: text, limit: 5000, ...(files ? { files } : {}) },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<TqlQueryResponse>();
+  };
+
+  const unnarrowed = async (text: string) => {
+    const parsed = parseTql(text);
+    const db = suite.testDb.database.db;
+    const files = await loadCorpus(
+      db,
+      await queryableFiles(db, null, null, null),
+      neededKinds(parsed),
+      needsTimeMap(text),
+    );
+    const result = evaluateTql(parsed, files, { limit: 5000, deadline: Date.now() + 60_000 });
+    const unanswered = new Map(
+      Object.entries(result.unanswered).map(([reason, ids]) => [reason, new Set(ids)]),
+    );
+    return { rows: result.rows, warnings: [...unansweredWarnings(unanswered), ...result.notes] };
+  };
+
+  it.each(QUERIES)('%s answers as over every file', async (text) => {
+    const answer = await query(text);
+    const expected = await unnarrowed(text);
+    expect(answer.rows).toEqual(expected.rows);
+    expect(answer.warnings).toEqual(expected.warnings);
+  });
+
+  it('narrows a gap WITHIN bars to the files holding such a pair, and finds rows', async () => {
+    const text = 'HC IN cadences BEFORE PAC IN cadences WITHIN 0.5 bars';
+    const db = suite.testDb.database.db;
+    const narrowing = narrowingOf(parseTql(text), text);
+    expect(narrowing.pairs.some((pair) => pair.type === 'relation' && pair.within)).toBe(true);
+    const candidates = await queryableFiles(db, null, null, narrowing);
+    const held = await narrowFiles(db, candidates, narrowing);
+    expect(held.length).toBeLessThan(candidates.length);
+    expect((await query(text)).rows.length).toBeGreaterThan(0);
+  });
+
+  it("tells [downbeat]'s snap: a PAC 0.05 s after a bar's start is on it, 0.15 s is not", async () => {
+    const answer = await query('PAC[downbeat] IN cadences', [snappedId]);
+    const starts = answer.rows.map((row) => (row as TqlRow).start);
+    expect(starts).toEqual([4.05, 12]);
+    const near = await query('HC[downbeat] IN cadences', [snappedId]);
+    expect(near.rows.map((row) => (row as TqlRow).start)).toEqual([11.92]);
+  });
+});
