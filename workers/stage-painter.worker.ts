@@ -41,7 +41,13 @@ const api: StagePainterApi = {
   start(canvas, views) {
     const context = canvas.getContext('2d', { alpha: false });
     if (!context) return false;
-    const started = new StagePainter(canvas, context, nextWorkerFrame, musicFont());
+    const started = new StagePainter(
+      canvas,
+      context,
+      nextWorkerFrame,
+      musicFont(),
+      (width, height) => new OffscreenCanvas(width, height),
+    );
     views.addEventListener('message', (event) => started.receive(event.data));
     views.start();
     painter = started;

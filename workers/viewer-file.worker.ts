@@ -7,14 +7,35 @@ import * as Comlink from 'comlink';
 import { trackTransferables } from '../src/shared/timeline-tables/timeline-tracks';
 import { ViewerFileSession } from '../src/shared/viewer-file-session';
 import { stagedView, type ViewsPort } from '../src/shared/stage-paint/stage-painter';
-import { layoutTransferables } from '../src/shared/viewer-layout/view-layout';
+import {
+  layoutTransferables,
+  sameView,
+  type ViewRequest,
+} from '../src/shared/viewer-layout/view-layout';
 import type { ViewerFileWorkerApi } from '../src/shared/viewer-file-worker-api';
 
 const session = new ViewerFileSession();
 /** Where the views laid out for the page also go: the stage painter, once the page has one. */
 let stage: ViewsPort | null = null;
 let stagedViews = 0;
+/**
+ * The keys of the views posted lately, by request: a view asked for again (a zoom step back to
+ * the view before) goes under its key again, under which the painter may still have its picture.
+ * Another file, stack or waveform lays views out anew, under new keys.
+ */
+let stagedKeys: { request: ViewRequest; key: number }[] = [];
+const STAGED_KEYS_KEPT = 8;
+
+function stageKeyFor(request: ViewRequest): number {
+  const found = stagedKeys.find((staged) => sameView(staged.request, request));
+  if (found) return found.key;
+  const key = ++stagedViews;
+  stagedKeys = [...stagedKeys, { request, key }].slice(-STAGED_KEYS_KEPT);
+  return key;
+}
+
 function open(bytes: ArrayBuffer) {
+  stagedKeys = [];
   return session.open(bytes);
 }
 
@@ -41,14 +62,15 @@ const api: ViewerFileWorkerApi = {
     // Another stack: the page starts another screen, with a stage painter of its own that
     // attaches itself; views laid out before then go to the page, not to the old painter.
     stage = null;
+    stagedKeys = [];
     return session.prepareWith(options);
   },
-  layout: (request) => {
+  layout: (request, ahead) => {
     const layout = session.layout(request);
     if (stage) {
       // A copy, posted before the layout's own arrays are transferred to the page.
-      layout.stageKey = ++stagedViews;
-      stage.postMessage(stagedView(layout.stageKey, layout));
+      layout.stageKey = stageKeyFor(request);
+      stage.postMessage({ ...stagedView(layout.stageKey, layout), ahead: ahead === true });
     }
     return Comlink.transfer(layout, layoutTransferables(layout));
   },
@@ -61,7 +83,10 @@ const api: ViewerFileWorkerApi = {
   componentContext: (ref) => session.componentContext(ref),
   neighbour: (ref, key) => session.neighbour(ref, key),
   findComponent: (id) => session.findComponent(id),
-  usePeaks: (bytes) => session.usePeaks(bytes),
+  usePeaks: (bytes) => {
+    stagedKeys = [];
+    return session.usePeaks(bytes);
+  },
   barStart: (number, pass, after) => session.barStart(number, pass, after),
   pdfPageWindows: (timeline) => {
     const windows = session.pdfPageWindows(timeline);
@@ -76,7 +101,10 @@ const api: ViewerFileWorkerApi = {
     const bytes = session.timelineCsv(timeline);
     return Comlink.transfer(bytes, [bytes.buffer]);
   },
-  close: () => session.close(),
+  close: () => {
+    stagedKeys = [];
+    session.close();
+  },
 };
 
 Comlink.expose(api);

@@ -373,7 +373,8 @@ export class ViewerFileSession {
 export interface ViewerFileApi {
   open(bytes: ArrayBuffer): OpenResult;
   prepareWith(options: PrepareOptions): OpenResult;
-  layout(request: ViewRequest): ViewLayout;
+  /** `ahead`: asked for before the page needs it (the stage painter then paints it ahead). */
+  layout(request: ViewRequest, ahead?: boolean): ViewLayout;
   prefetch(request: ViewRequest): void;
   warmUp(first: ViewRequest): void;
   component(ref: ComponentRef): ComponentJson | null;

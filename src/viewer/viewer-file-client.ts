@@ -77,7 +77,7 @@ export function clientCalls(api: FileApi, transfer: (bytes: ArrayBuffer) => Arra
   let ahead: { request: ViewRequest; layout: Promise<ViewLayout> }[] = [];
   const layoutAhead = (request: ViewRequest) => {
     if (ahead.some((entry) => sameView(entry.request, request))) return;
-    const layout = api.layout(request);
+    const layout = api.layout(request, true);
     layout.catch(() => undefined);
     ahead = [...ahead, { request, layout }].slice(-MAX_AHEAD);
   };

@@ -1,9 +1,12 @@
-import type { Canvas2D, TextMeasure } from './paint-view';
+import type { Canvas2D, PaintBitmap, TextMeasure } from './paint-view';
+import type { ScratchCanvas } from './painted-ahead';
 
 export interface Drawn {
-  op: 'fillRect' | 'fillText' | 'fill' | 'stroke' | 'clearRect';
+  op: 'fillRect' | 'fillText' | 'fill' | 'stroke' | 'clearRect' | 'drawImage';
   style: string;
   args: (number | string)[];
+  /** A filled or stroked path's subpaths, each as its points' coordinates. */
+  paths?: number[][];
 }
 
 /**
@@ -35,16 +38,26 @@ export class FakeCanvas2D implements Canvas2D {
     this.path.push([x, y]);
   }
   lineTo(x: number, y: number): void {
-    this.path.push([x, y]);
+    if (this.path.length === 0) this.path.push([]);
+    this.path[this.path.length - 1]!.push(x, y);
   }
   closePath(): void {}
-  rect(): void {}
+  rect(x: number, y: number, width: number, height: number): void {
+    this.path.push([x, y, x + width, y, x + width, y + height, x, y + height]);
+  }
   clip(): void {}
   fill(): void {
-    this.drawn.push({ op: 'fill', style: String(this.fillStyle), args: this.path.flat() });
+    const paths = this.path.map((points) => [...points]);
+    this.drawn.push({ op: 'fill', style: String(this.fillStyle), args: paths.flat(), paths });
   }
   stroke(): void {
-    this.drawn.push({ op: 'stroke', style: String(this.strokeStyle), args: this.path.flat() });
+    const paths = this.path.map((points) => [...points]);
+    this.drawn.push({ op: 'stroke', style: String(this.strokeStyle), args: paths.flat(), paths });
+  }
+  drawImage(image: PaintBitmap, x: number, y: number): void {
+    const picture = image as FakeBitmap;
+    if (picture.closed) throw new Error('drawImage of a closed bitmap');
+    this.drawn.push({ op: 'drawImage', style: '', args: [picture.id, x, y] });
   }
   fillText(text: string, x: number, y: number): void {
     this.drawn.push({ op: 'fillText', style: String(this.fillStyle), args: [text, x, y] });
@@ -73,3 +86,37 @@ export class FakeCanvas2D implements Canvas2D {
 
 /** Text 10 px a character, as FakeCanvas2D measures it. */
 export const tenPixelsAChar = (text: string) => text.length * 10;
+
+let bitmaps = 0;
+
+/** A picture taken of a FakeScratch: what had been drawn on it. */
+export class FakeBitmap implements PaintBitmap {
+  readonly id = ++bitmaps;
+  closed = false;
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    readonly drawn: Drawn[],
+  ) {}
+  close(): void {
+    this.closed = true;
+  }
+}
+
+/** A canvas off screen whose bitmaps carry what was drawn on it since the last one. */
+export class FakeScratch implements ScratchCanvas {
+  readonly context = new FakeCanvas2D();
+  readonly bitmaps: FakeBitmap[] = [];
+  constructor(
+    public width: number,
+    public height: number,
+  ) {}
+  getContext(): FakeCanvas2D {
+    return this.context;
+  }
+  transferToImageBitmap(): FakeBitmap {
+    const bitmap = new FakeBitmap(this.width, this.height, this.context.drawn.splice(0));
+    this.bitmaps.push(bitmap);
+    return bitmap;
+  }
+}

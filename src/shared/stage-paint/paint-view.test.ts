@@ -55,17 +55,13 @@ describe('paintView', () => {
       glyphKinds: new Uint8Array([GLYPH_MARKER]),
       glyphColors: new Uint32Array([0xe07b39]),
     });
-    const triangle = context.drawn.find((d) => d.op === 'fill');
-    expect(triangle).toEqual({
-      op: 'fill',
-      style: '#e07b39',
-      args: [145, 203, 155, 203, 150, 212],
-    });
-    expect(context.drawn).toContainEqual({
-      op: 'fillRect',
-      style: '#e07b39',
-      args: [150, 212, 1, 17],
-    });
+    const marker = context.drawn.find((d) => d.op === 'fill');
+    expect(marker?.style).toBe('#e07b39');
+    expect(marker?.paths).toEqual([
+      [145, 203, 155, 203, 150, 212],
+      // The stem: 1 px wide under the point, 17 px high.
+      [150, 212, 151, 212, 151, 229, 150, 229],
+    ]);
   });
 
   it('draws markers on consecutive pixels as the band their triangles make, stems as a block', () => {
@@ -76,18 +72,40 @@ describe('paintView', () => {
       glyphColors: new Uint32Array([0xe07b39, 0xe07b39, 0xe07b39, 0xe07b39, 0xe07b39, 0x123456]),
     });
     const fills = context.drawn.filter((d) => d.op === 'fill');
-    expect(fills).toEqual([
-      // The tops joined from the first triangle's left corner to the last one's right corner,
-      // the points on one line from the last to the first.
-      { op: 'fill', style: '#e07b39', args: [145, 203, 157, 203, 152, 212, 150, 212] },
-      { op: 'fill', style: '#e07b39', args: [149, 203, 159, 203, 154, 212] },
-      { op: 'fill', style: '#123456', args: [150, 203, 160, 203, 155, 212] },
+    // Markers of one colour that follow each other are one fill; the next colour another.
+    expect(fills.map((d) => ({ style: d.style, paths: d.paths }))).toEqual([
+      {
+        style: '#e07b39',
+        paths: [
+          // The tops joined from the first triangle's left corner to the last one's right
+          // corner, the points on one line from the last to the first; the stems as a block.
+          [145, 203, 157, 203, 152, 212, 150, 212],
+          [150, 212, 153, 212, 153, 229, 150, 229],
+          [149, 203, 159, 203, 154, 212],
+          [154, 212, 155, 212, 155, 229, 154, 229],
+        ],
+      },
+      {
+        style: '#123456',
+        paths: [
+          [150, 203, 160, 203, 155, 212],
+          [155, 212, 156, 212, 156, 229, 155, 229],
+        ],
+      },
     ]);
-    const stems = context.drawn.filter((d) => d.op === 'fillRect' && d.args[1] === 212);
-    expect(stems.map((d) => d.args)).toEqual([
-      [150, 212, 3, 17],
-      [154, 212, 1, 17],
-      [155, 212, 1, 17],
+  });
+
+  it('fills markers in their order where colours alternate, so overlaps stay as they were', () => {
+    const context = painted({
+      glyphs: new Float32Array([10.5, 3, 20.5, 3, 30.5, 3]),
+      glyphKinds: new Uint8Array(3).fill(GLYPH_MARKER),
+      glyphColors: new Uint32Array([0x111111, 0x222222, 0x111111]),
+    });
+    const fills = context.drawn.filter((d) => d.op === 'fill');
+    expect(fills.map((d) => [d.style, d.paths?.[0]?.[0]])).toEqual([
+      ['#111111', 105],
+      ['#222222', 115],
+      ['#111111', 125],
     ]);
   });
 

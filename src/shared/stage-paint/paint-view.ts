@@ -42,6 +42,14 @@ export interface Canvas2D {
   restore(): void;
   rect(x: number, y: number, width: number, height: number): void;
   clip(): void;
+  drawImage(image: PaintBitmap, x: number, y: number): void;
+}
+
+/** A picture taken of a canvas (an ImageBitmap). */
+export interface PaintBitmap {
+  width: number;
+  height: number;
+  close(): void;
 }
 
 /** What the painters read of a measured text (a real context's TextMetrics has more). */
@@ -342,20 +350,17 @@ const MARKER_TRIANGLE_HEIGHT = 9;
  * Markers side by side on consecutive pixels, from the one whose point is on pixel `first` to
  * the one on pixel `last`: one triangle each, or where there are several, the band they make
  * together (their triangles' tops joined, their points on one line) and their stems as one
- * block. At low zoom a view has a thousand such markers, and filling each as a path of its own
- * was most of a view's painting; between two points the band fills the notch less than a pixel
- * deep that separate triangles leave.
+ * block, added to the path being built. At low zoom a view has a thousand such markers, and
+ * filling each as a path of its own was most of a view's painting; between two points the band
+ * fills the notch less than a pixel deep that separate triangles leave.
  */
-function markers(context: Canvas2D, first: number, last: number, y: number, color: number): void {
-  context.fillStyle = colorString(color);
-  context.beginPath();
+function addMarkers(context: Canvas2D, first: number, last: number, y: number): void {
   context.moveTo(first - MARKER_HALF_WIDTH, y);
   context.lineTo(last + MARKER_HALF_WIDTH, y);
   context.lineTo(last, y + MARKER_TRIANGLE_HEIGHT);
   if (last !== first) context.lineTo(first, y + MARKER_TRIANGLE_HEIGHT);
   context.closePath();
-  context.fill();
-  context.fillRect(first, y + MARKER_TRIANGLE_HEIGHT, last - first + 1, MARKER_STEM_HEIGHT);
+  context.rect(first, y + MARKER_TRIANGLE_HEIGHT, last - first + 1, MARKER_STEM_HEIGHT);
 }
 
 function pdfIcon(context: Canvas2D, x: number, y: number, occluded: boolean): void {
@@ -405,6 +410,25 @@ function selectionOutline(
   filler.fill(left, top + height - line, width, line, SELECTION_COLOR);
   filler.fill(left, top + line, line, height - 2 * line, SELECTION_COLOR);
   filler.fill(left + width - line, top + line, line, height - 2 * line, SELECTION_COLOR);
+}
+
+/**
+ * The selection's outline over a view already on the stage (one painted ahead, whose picture
+ * was copied there), as paintView would have drawn it last.
+ */
+export function paintSelection(
+  context: Canvas2D,
+  view: PaintedView,
+  selection: SelectionBox,
+  stage: Box,
+  pixelRatio: number,
+): void {
+  context.save();
+  context.beginPath();
+  context.rect(stage.x, stage.y, stage.width, stage.height);
+  context.clip();
+  selectionOutline(new RectFiller(context, pixelRatio), view, selection, stage);
+  context.restore();
 }
 
 /**
@@ -478,13 +502,26 @@ export function paintView(
   return boxes;
 }
 
+/**
+ * Markers and PDF icons. Markers of one colour that follow each other are filled as one path:
+ * the rasteriser's cost is mostly per path, and filling in the glyphs' order keeps where markers
+ * of two colours overlap as it was.
+ */
 function paintGlyphs(context: Canvas2D, drawing: PaintedTimeline, left: number, top: number): void {
   const { glyphs, glyphKinds, glyphColors } = drawing;
   const count = glyphKinds.length;
+  let pathColor: number | null = null;
+  const fillPath = () => {
+    if (pathColor === null) return;
+    context.fillStyle = colorString(pathColor);
+    context.fill();
+    pathColor = null;
+  };
   for (let n = 0; n < count; n++) {
     const x = left + (glyphs[n * 2] ?? 0);
     const y = top + (glyphs[n * 2 + 1] ?? 0);
     if (glyphKinds[n] !== GLYPH_MARKER) {
+      fillPath();
       pdfIcon(context, x, y, glyphKinds[n] === GLYPH_PDF_OCCLUDED);
       continue;
     }
@@ -504,6 +541,12 @@ function paintGlyphs(context: Canvas2D, drawing: PaintedTimeline, left: number, 
       last = next;
       n++;
     }
-    markers(context, first, last, y, color);
+    if (color !== pathColor) {
+      fillPath();
+      pathColor = color;
+      context.beginPath();
+    }
+    addMarkers(context, first, last, y);
   }
+  fillPath();
 }

@@ -1,16 +1,20 @@
 import type { ViewLayout } from '../viewer-layout/view-layout';
 import { paintRuler, RULER_HEIGHT, type RulerView } from './paint-ruler';
 import {
+  paintSelection,
   paintView,
   type Canvas2D,
   type PaintCanvas,
   type PaintedView,
   type SelectionBox,
 } from './paint-view';
+import { PaintedAhead, type AheadPicture, type ScratchCanvas } from './painted-ahead';
 
 /** A view as the file worker hands it to the stage painter: its drawing, under the layout's key. */
 export interface StagedView extends PaintedView {
   key: number;
+  /** Laid out ahead of the page's asking (painted ahead too, where the painter can). */
+  ahead?: boolean;
 }
 
 /** The stage's size in CSS px and the device's pixels per CSS px. */
@@ -120,6 +124,7 @@ export class StagePainter {
   private shown: StageShow | null = null;
   private wanted: { show: StageShow; done: (shown: ShownView | null) => void } | null = null;
   private ruler: { canvas: PaintCanvas; context: Canvas2D } | null = null;
+  private readonly ahead: PaintedAhead;
 
   constructor(
     private readonly canvas: PaintCanvas,
@@ -127,7 +132,15 @@ export class StagePainter {
     /** Resolves when the frame drawn so far is on screen, with its time (ms since the epoch). */
     private readonly nextFrame: () => Promise<number>,
     private readonly musicFont: MusicFont | null = null,
-  ) {}
+    /** A canvas off screen to paint views ahead on; null where there is none. */
+    scratch: (width: number, height: number) => ScratchCanvas | null = () => null,
+  ) {
+    this.ahead = new PaintedAhead(
+      scratch,
+      (context, view, size) => this.paintOn(context, view, size, null),
+      () => this.shown?.size ?? null,
+    );
+  }
 
   /** Takes the time ruler's canvas, painted with each view from then on; false without 2D. */
   attachRuler(canvas: PaintCanvas): boolean {
@@ -141,6 +154,10 @@ export class StagePainter {
     this.views.push(view);
     if (this.views.length > VIEWS_ON_THEIR_WAY) this.views.shift();
     if (this.wanted?.show.key === view.key) this.paintWanted();
+    // A view with music glyphs waits for the music font, as its painting at the step would.
+    else if (view.ahead && (!hasMusic(view) || this.musicFont?.loaded() !== null)) {
+      this.ahead.add(view);
+    }
   }
 
   /** Paints a view once it is here; resolves when it is on screen, or null if superseded. */
@@ -164,7 +181,11 @@ export class StagePainter {
     this.onScreen = view;
     this.shown = wanted.show;
     const started = performance.now();
-    const labels = this.paint(view, wanted.show.size, wanted.show.selection);
+    const { size, selection } = wanted.show;
+    const picture = this.ahead.take(view.key, size);
+    const labels = picture
+      ? this.showPicture(picture, view, selection)
+      : this.paint(view, size, selection);
     const rulerLabels = this.paintRuler(wanted.show.ruler, wanted.show.size.pixelRatio);
     // For the bench: the stage's own time per view.
     performance.measure('stage:paint', { start: started, end: performance.now() });
@@ -189,6 +210,7 @@ export class StagePainter {
     const font = this.musicFont;
     if (!font || font.loaded() !== null || !hasMusic(view)) return;
     void font.load().then(() => {
+      this.ahead.clear();
       const shown = this.shown;
       if (!this.onScreen || !shown || this.wanted) return;
       this.paint(this.onScreen, shown.size, shown.selection);
@@ -197,12 +219,45 @@ export class StagePainter {
 
   private paint(view: StagedView, size: StageSize, selection: SelectionBox | null): Float32Array {
     this.awaitMusicFont(view);
-    const { canvas, context } = this;
+    this.sizeCanvas(size);
+    return this.paintOn(this.context, view, size, selection);
+  }
+
+  /** A view painted ahead: its picture copied to the stage, and the selection drawn over it. */
+  private showPicture(
+    picture: AheadPicture,
+    view: StagedView,
+    selection: SelectionBox | null,
+  ): Float32Array {
+    const { size, bitmap } = picture;
+    this.sizeCanvas(size);
+    const context = this.context;
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.drawImage(bitmap, 0, 0);
+    context.setTransform(size.pixelRatio, 0, 0, size.pixelRatio, 0, 0);
+    if (selection) {
+      const stage = { x: 0, y: 0, width: size.width, height: size.height };
+      paintSelection(context, view, selection, stage, size.pixelRatio);
+    }
+    // A copy: the page is given these boxes, and the picture may be shown again.
+    return picture.labels.slice();
+  }
+
+  private sizeCanvas(size: StageSize): void {
+    const { canvas } = this;
     const width = Math.round(size.width * size.pixelRatio);
     const height = Math.round(size.height * size.pixelRatio);
     // A new size clears the canvas and its context's state.
     if (canvas.width !== width) canvas.width = width;
     if (canvas.height !== height) canvas.height = height;
+  }
+
+  private paintOn(
+    context: Canvas2D,
+    view: StagedView,
+    size: StageSize,
+    selection: SelectionBox | null,
+  ): Float32Array {
     context.setTransform(size.pixelRatio, 0, 0, size.pixelRatio, 0, 0);
     const boxes = paintView(
       context,
