@@ -58,6 +58,14 @@ export class LoginThrottle {
     }
   }
 
+  /**
+   * A login refused before its password was checked (a NUL in the username, a blank field):
+   * counted as a failure from its IP, and refused with a 429 once the IP is over its limit.
+   */
+  malformed(request: FastifyRequest): Promise<void> {
+    return this.perIp.count(request);
+  }
+
   /** Holds a place for a login attempt, or refuses it with a 429. */
   async begin(request: FastifyRequest, username: string): Promise<Attempt> {
     const byIp = await this.perIp.begin(request);
