@@ -21,12 +21,12 @@ const hashOptions = {
  * BURST_MS of runs go back to back first. Up to QUEUE_LIMIT wait their turn, for at most WAIT_MS;
  * past either the request gets a 429 with Retry-After, as a throttled login does.
  *
- * At a fifth of two cores, about ten logins a second go through under a flood: far more than
+ * At 15% of two cores, six or seven logins a second go through under a flood: far more than
  * people log in, while the rest of the machine keeps serving everyone else.
  */
 const CORES = availableParallelism();
 const RUNNING_LIMIT = Math.max(1, Math.floor(CORES / 2));
-const HASHING_SHARE = 0.2;
+const HASHING_SHARE = 0.15;
 const BURST_MS = 400;
 const QUEUE_LIMIT = 32;
 const WAIT_MS = 3_000;
