@@ -86,7 +86,7 @@ export class SharedBandwidth {
       ended = true;
       if (--allowance.bodies === 0) this.allowances.delete(address);
     };
-    const bandwidth = this;
+    const wait = (bytes: number) => this.take(address, bytes);
     return new Transform({
       transform(chunk: Buffer, _encoding, done) {
         let offset = 0;
@@ -98,8 +98,8 @@ export class SharedBandwidth {
           }
           const piece = chunk.subarray(offset, offset + PIECE_BYTES);
           offset += piece.length;
-          const wait = bandwidth.take(address, piece.length);
-          if (wait === 0) {
+          const ms = wait(piece.length);
+          if (ms === 0) {
             this.push(piece);
             next();
           } else {
@@ -107,7 +107,7 @@ export class SharedBandwidth {
               if (this.destroyed) return;
               this.push(piece);
               next();
-            }, wait);
+            }, ms);
           }
         };
         next();
