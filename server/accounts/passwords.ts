@@ -30,6 +30,11 @@ const HASHING_SHARE = 0.15;
 const BURST_MS = 400;
 const QUEUE_LIMIT = 32;
 const WAIT_MS = 3_000;
+/**
+ * The longest pause one run can cause. On a loaded machine a run takes far longer than its 40 ms
+ * of CPU (it is charged by the clock), and a lone login after it must not wait past WAIT_MS.
+ */
+const MAX_PAUSE_MS = 1_000;
 
 /** Milliseconds of hashing earned per millisecond of wall time. */
 const EARNED_PER_MS = HASHING_SHARE * CORES;
@@ -90,7 +95,7 @@ async function hashingTurn<T>(work: () => Promise<T>): Promise<T> {
   } finally {
     running--;
     earnCredit();
-    credit -= performance.now() - started;
+    credit = Math.max(credit - (performance.now() - started), -MAX_PAUSE_MS * EARNED_PER_MS);
     startWaitingRuns();
   }
 }
