@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { Worker } from 'node:worker_threads';
+import pg from 'pg';
 import type { Database } from '../server/db/database';
 import { percentile } from './percentile';
 import { referenceCounts, referenceTla, silentWav } from './reference-file';
@@ -57,7 +58,13 @@ export interface AbuseRow {
   jsonShare: number;
   /** Abusive requests completed in the window, by status. */
   abuseStatuses: Record<string, number>;
+  /** CPU of each kind of process over the window, in % of one core (see `sampleCpu`). */
+  cpu: Record<CpuGroup, number>;
+  /** PostgreSQL only: transactions of the bench's database a second over the window. */
+  databaseTransactionsPerSecond?: number;
 }
+
+type CpuGroup = 'server' | 'bench' | 'wrk' | 'postgres' | 'other';
 
 /** Minutes of the reference file that hold about `components` components. */
 function minutesFor(components: number): number {
@@ -141,6 +148,84 @@ function cpuTicks(pid: number): number {
   return Number(fields[11]) + Number(fields[12]);
 }
 
+/** Every process's CPU ticks and short name, from /proc. */
+function processTicks(): Map<number, { ticks: number; name: string }> {
+  const found = new Map<number, { ticks: number; name: string }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      found.set(Number(entry), { ticks: cpuTicks(Number(entry)), name });
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return found;
+}
+
+/**
+ * CPU by kind of process while a row runs, sampled from /proc every 500 ms: the server, this
+ * bench (the abusing client and the `/health` probe), wrk, PostgreSQL (every backend on the
+ * machine) and everything else (other people's work on a shared machine). A process that starts
+ * during the row counts from its start; one that ends loses at most its last 500 ms.
+ */
+function sampleCpu(serverPid: number): { stop(): Record<CpuGroup, number> } {
+  const groupOf = (pid: number, name: string): CpuGroup =>
+    pid === serverPid
+      ? 'server'
+      : pid === process.pid
+        ? 'bench'
+        : name === 'wrk'
+          ? 'wrk'
+          : name === 'postgres'
+            ? 'postgres'
+            : 'other';
+  const totals: Record<CpuGroup, number> = { server: 0, bench: 0, wrk: 0, postgres: 0, other: 0 };
+  let last = processTicks();
+  const started = performance.now();
+  const sample = () => {
+    const now = processTicks();
+    for (const [pid, { ticks, name }] of now) {
+      totals[groupOf(pid, name)] += ticks - (last.get(pid)?.ticks ?? 0);
+    }
+    last = now;
+  };
+  const timer = setInterval(sample, 500);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      const seconds = (performance.now() - started) / 1000;
+      // Clock ticks are hundredths of a second: ticks a second are % of one core.
+      const share = (ticks: number) => Math.round(ticks / seconds);
+      return {
+        server: share(totals.server),
+        bench: share(totals.bench),
+        wrk: share(totals.wrk),
+        postgres: share(totals.postgres),
+        other: share(totals.other),
+      };
+    },
+  };
+}
+
+/** Transactions committed or rolled back in the database of `url` so far (PostgreSQL's stats). */
+async function databaseTransactions(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // Statistics reach the view within a second of each transaction; take a fresh snapshot.
+    await client.query('SELECT pg_stat_clear_snapshot()');
+    const result = await client.query<{ n: string }>(
+      'SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()',
+    );
+    return Number(result.rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Waits until the server is idle again: an aborted upload is still being stored after its client
  * left (on PostgreSQL, queries answer quickly meanwhile), and must not weigh on the next row.
@@ -151,9 +236,21 @@ async function settle(base: string, serverPid: number): Promise<void> {
     const before = cpuTicks(serverPid);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const started = performance.now();
-    await (await fetch(`${base}/api/v1/files/query/`)).arrayBuffer();
+    try {
+      await (await fetch(`${base}/api/v1/files/query/`)).arrayBuffer();
+    } catch {
+      // A kept-alive socket the server closed after CLIENT_IDLE_MS while fetch still counted on
+      // its Keep-Alive timeout (72 s): not settled yet, ask again on a new one.
+      continue;
+    }
     if (performance.now() - started < 100 && cpuTicks(serverPid) - before < 10) return;
   }
+}
+
+/** `make()`'s value, made on the first call only. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | null = null;
+  return () => (made ??= { value: make() }).value;
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -312,8 +409,9 @@ function hugeLevelTla(): Buffer {
 
 export async function runAbuseBench(options: AbuseBenchOptions): Promise<AbuseRow[]> {
   const log = options.log ?? console.log;
-  const big = referenceTla(minutesFor(options.bigComponents));
-  const over = referenceTla(minutesFor(options.overComponents));
+  // Built when a row first needs them: a run of a few rows (`only`) skips the large files.
+  const big = once(() => referenceTla(minutesFor(options.bigComponents)));
+  const over = once(() => referenceTla(minutesFor(options.overComponents)));
   return withBenchDatabase(
     options.database,
     options.postgresUrl,
@@ -330,19 +428,24 @@ export async function runAbuseBench(options: AbuseBenchOptions): Promise<AbuseRo
         const token = await benchToken(userId);
         // The ordinary file whose JSON everyone else keeps reading: 7 minutes, like K. 284 I.
         const victim = await upload(base, token, referenceTla(7), silentWav(5));
-        const bigFile = await upload(base, token, big, null);
-        log(
-          `  ${options.database}: big file of ${options.bigComponents} components stored in ${Math.round(bigFile.ms)} ms`,
-        );
+        let bigFileId = 0;
         const jsonUrl = `${base}/api/v1/files/${victim.id}/json`;
-        await fetch(jsonUrl, { headers: { 'accept-encoding': 'gzip' } });
-        const uploadAgain = (bytes: Buffer) => {
-          const { body, type } = multipartBody(bytes, 'abuse.tla');
+        // The unloaded rate is every row's yardstick: measured on a server that is done storing the
+        // file and warm (its code compiled, the payload cached), as it is in the rows after it.
+        await settle(base, server.pid!);
+        await wrkLoad(jsonUrl, {
+          connections: 4,
+          seconds: Math.min(3, options.seconds),
+          headers: { 'accept-encoding': 'gzip' },
+        });
+        await settle(base, server.pid!);
+        const uploadAgain = (bytes: () => Buffer) => {
+          const multipart = once(() => multipartBody(bytes(), 'abuse.tla'));
           return (signal: AbortSignal) =>
             sendCheaply(`${base}/api/v1/upload/`, signal, {
               method: 'POST',
-              body,
-              headers: { authorization: `Bearer ${token}`, 'content-type': type },
+              body: multipart().body,
+              headers: { authorization: `Bearer ${token}`, 'content-type': multipart().type },
             });
         };
         const deepest = queryUrl(base, 'components', { 'tl.kind': 'BEAT' }, 'time', 1000);
@@ -361,6 +464,8 @@ export async function runAbuseBench(options: AbuseBenchOptions): Promise<AbuseRo
           name: string;
           clients: number;
           request: AbusiveRequest | null;
+          /** The row reads or exports the big file, which is then stored before it. */
+          usesBigFile?: boolean;
           hold?: () => { stop(): Promise<Record<string, number>> };
         }[] = [
           { name: 'none', clients: 0, request: null },
@@ -368,6 +473,8 @@ export async function runAbuseBench(options: AbuseBenchOptions): Promise<AbuseRo
             name: `upload of ${options.bigComponents} components`,
             clients: 1,
             request: uploadAgain(big),
+            // The rows after it need it stored; its upload also makes the first one start warm.
+            usesBigFile: true,
           },
           {
             name: `upload of ${options.overComponents} components (refused)`,
@@ -377,7 +484,8 @@ export async function runAbuseBench(options: AbuseBenchOptions): Promise<AbuseRo
           {
             name: 'big file JSON, uncompressed',
             clients: 2,
-            request: (signal) => sendCheaply(`${base}/api/v1/files/${bigFile.id}/json`, signal),
+            request: (signal) => sendCheaply(`${base}/api/v1/files/${bigFileId}/json`, signal),
+            usesBigFile: true,
           },
           {
             name: 'deepest page (1000) of every beat',
@@ -397,14 +505,19 @@ export async function runAbuseBench(options: AbuseBenchOptions): Promise<AbuseRo
             name: 'JAMS export of the big file',
             clients: 1,
             request: (signal) =>
-              sendCheaply(`${base}/api/v1/files/${bigFile.id}/export/jams`, signal),
+              sendCheaply(`${base}/api/v1/files/${bigFileId}/export/jams`, signal),
+            usesBigFile: true,
           },
           {
             name: 'upload of 10,000 timelines',
             clients: 1,
-            request: uploadAgain(manyTimelinesTla(10_000)),
+            request: uploadAgain(() => manyTimelinesTla(10_000)),
           },
-          { name: 'upload with a level of 2^31', clients: 1, request: uploadAgain(hugeLevelTla()) },
+          {
+            name: 'upload with a level of 2^31',
+            clients: 1,
+            request: uploadAgain(hugeLevelTla),
+          },
           {
             name: '50 wrong logins at once from 50 addresses',
             clients: 50,
@@ -423,6 +536,19 @@ export async function runAbuseBench(options: AbuseBenchOptions): Promise<AbuseRo
         for (const abuse of abuses) {
           const abusive = abuse.request !== null || abuse.hold !== undefined;
           if (abusive && options.only && !options.only.test(abuse.name)) continue;
+          if (abuse.usesBigFile && bigFileId === 0) {
+            const bigFile = await upload(base, token, big(), null);
+            bigFileId = bigFile.id;
+            log(
+              `  ${options.database}: big file of ${options.bigComponents} components stored in ${Math.round(bigFile.ms)} ms`,
+            );
+            await settle(base, server.pid!);
+          }
+          const transactionsBefore = env.DATABASE_URL
+            ? await databaseTransactions(env.DATABASE_URL)
+            : 0;
+          const rowStarted = performance.now();
+          const cpu = sampleCpu(server.pid!);
           const abusing = abuse.request
             ? repeat(abuse.clients, abuse.request)
             : (abuse.hold?.() ?? null);
@@ -434,6 +560,11 @@ export async function runAbuseBench(options: AbuseBenchOptions): Promise<AbuseRo
           });
           const times = await probe.stop();
           const abuseStatuses = (await abusing?.stop()) ?? {};
+          const cpuShares = cpu.stop();
+          const transactions = env.DATABASE_URL
+            ? ((await databaseTransactions(env.DATABASE_URL)) - transactionsBefore) /
+              ((performance.now() - rowStarted) / 1000)
+            : undefined;
           await settle(base, server.pid!);
           if (!abusive) unloaded = json.requestsPerSecond;
           const row: AbuseRow = {
@@ -446,12 +577,17 @@ export async function runAbuseBench(options: AbuseBenchOptions): Promise<AbuseRo
             jsonShare:
               unloaded > 0 ? Math.round((json.requestsPerSecond / unloaded) * 100) / 100 : 0,
             abuseStatuses,
+            cpu: cpuShares,
+            ...(transactions === undefined
+              ? {}
+              : { databaseTransactionsPerSecond: Math.round(transactions) }),
           };
           rows.push(row);
           log(
             `  ${options.database}: ${abuse.name}: /health p50 ${row.healthP50} p99 ${row.healthP99} max ${row.healthMax} ms; ` +
               `files/{id}/json ${row.jsonRequestsPerSecond} req/s (${Math.round(row.jsonShare * 100)}%); ` +
-              `abuse ${JSON.stringify(abuseStatuses)}`,
+              `abuse ${JSON.stringify(abuseStatuses)}; CPU % ${JSON.stringify(cpuShares)}` +
+              (transactions === undefined ? '' : `; ${Math.round(transactions)} transactions/s`),
           );
         }
         return rows;

@@ -17,9 +17,12 @@ import { wrkAvailable } from './wrk-load';
  *
  *   npm run bench [-- --smoke] [--no-postgres | --postgres URL] [--only layout,search,tql,server,abuse,viewer,viewer-4x,viewer-score,viewer-score-4x]
  *     [--components N] [--server-components N] [--minutes N] [--port N] [--client-dir DIR]
+ *     [--abuse-only PATTERN] [--abuse-database pglite|postgres]
  *
  * --smoke runs every benchmark on small sizes (a few minutes) and writes bench/results/smoke.json;
  * --only writes bench/results/<steps>.json (e.g. abuse.json), a full run latest.json;
+ * --abuse-only runs only the abuse rows whose names match PATTERN (a regular expression, any case)
+ * and --abuse-database only one database, for iterating on one row;
  * CI runs it to check that the benchmarks work. Budgets never fail a run (machines are noisy):
  * the exit code says only whether every benchmark ran.
  */
@@ -298,7 +301,10 @@ async function main() {
       return;
     }
     const results: AbuseRow[] = [];
-    for (const database of postgres ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
+    const pattern = option('--abuse-only');
+    const databases = postgres ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+    const chosen = option('--abuse-database');
+    for (const database of databases.filter((d) => !chosen || d === chosen)) {
       const found = await runAbuseBench({
         database,
         postgresUrl: postgres,
@@ -308,6 +314,7 @@ async function main() {
         overComponents: smoke ? 12_000 : 1_300_000,
         ...(smoke ? { maxComponents: 6_000 } : {}),
         seconds: smoke ? 2 : 10,
+        ...(pattern ? { only: new RegExp(pattern, 'i') } : {}),
         log,
       });
       results.push(...found);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimits } from '../config';
-import { Throttle, type Attempt } from './throttle';
+import { hashingQueueFull } from './passwords';
+import { holdRefusal, throttled, Throttle, type Attempt } from './throttle';
 
 /** Usernames as the login compares them: trimmed, NFKC, any case. */
 const usernameKey = (request: FastifyRequest) =>
@@ -42,9 +43,27 @@ export class LoginThrottle {
     );
   }
 
-  /** Before the body is read: an IP that is already throttled gets its 429 at once. */
-  refuseIfExceeded(request: FastifyRequest): Promise<void> {
-    return this.perIp.refuseIfExceeded(request);
+  /**
+   * Before the body is read, from memory only: an IP known to be throttled, or any login while
+   * the password hashing's queue is full (it would be refused there, after a read and three
+   * lookups), gets its 429, held THROTTLE_DELAY_MS as every refusal is.
+   */
+  async refuseIfExceeded(request: FastifyRequest): Promise<void> {
+    await this.perIp.refuseIfExceeded(request);
+    if (hashingQueueFull()) {
+      const refusal = throttled(1);
+      refusal.headers.connection = 'close';
+      await holdRefusal(this.delayMs);
+      throw refusal;
+    }
+  }
+
+  /**
+   * A login refused before its password was checked (a NUL in the username, a blank field):
+   * counted as a failure from its IP, and refused with a 429 once the IP is over its limit.
+   */
+  malformed(request: FastifyRequest): Promise<void> {
+    return this.perIp.count(request);
   }
 
   /** Holds a place for a login attempt, or refuses it with a 429. */

@@ -39,6 +39,9 @@ export async function holdRefusal(ms: number): Promise<void> {
   }
 }
 
+/** Keys remembered as over their limit, per throttle, before the expired ones are swept. */
+const REMEMBERED_KEYS = 10_000;
+
 /** An attempt holding a place in a throttle until its outcome is known. */
 export interface Attempt {
   /** The attempt failed: it counts against the limit. */
@@ -57,6 +60,12 @@ export class Throttle {
   private readonly inFlight = new Map<string, number>();
   /** The store's calls per key, one after another (see `inOrder`). */
   private readonly queues = new Map<string, Promise<unknown>>();
+  /**
+   * Keys the store last said were at or over the limit, with the time their window ends. Within
+   * a fixed window a key's count only grows, whichever instance counts it, so until then it is
+   * refused from memory: a flood from an address over its limit costs no store round trip.
+   */
+  private readonly overUntil = new Map<string, number>();
 
   constructor(
     app: FastifyInstance,
@@ -74,7 +83,8 @@ export class Throttle {
 
   /** Counts every request; refuses the ones past the limit. */
   async count(request: FastifyRequest): Promise<void> {
-    const status = await this.limiter(request);
+    await this.refuseIfKnownOver(this.keyOf(request));
+    const status = await this.ask(request, true);
     if (!status.isAllowed && status.isExceeded) {
       await holdRefusal(this.delayMs);
       throw throttled(status.ttlInSeconds);
@@ -82,24 +92,58 @@ export class Throttle {
   }
 
   /**
-   * Refuses a request whose key is already over the limit, without counting it. Cheap enough for
-   * an onRequest hook: a flood of refused logins then costs no body parsing and no validation.
+   * Refuses a request whose key is known to be over the limit, without counting it and without
+   * asking the store: cheap enough for an onRequest hook, so a flood of refused logins costs no
+   * body parsing, no validation and no database round trip. A key that went over on another
+   * instance is refused by `begin` (which asks the store) and remembered from then on.
    */
   async refuseIfExceeded(request: FastifyRequest): Promise<void> {
-    const status = await this.limiter(request, { increment: false });
+    await this.refuseIfKnownOver(this.keyOf(request));
+  }
+
+  /** Seconds until the key's window ends, while it is known to be over its limit; else 0. */
+  private knownOver(key: string): number {
+    const until = this.overUntil.get(key);
+    if (until === undefined) return 0;
+    const left = until - Date.now();
+    if (left > 0) return left / 1000;
+    this.overUntil.delete(key);
+    return 0;
+  }
+
+  private async refuseIfKnownOver(key: string): Promise<void> {
+    const seconds = this.knownOver(key);
+    if (seconds === 0) return;
+    // The connection closes with the answer: a flooding client must reconnect for each try,
+    // which slows it down far more than it costs the server.
+    const refusal = throttled(seconds);
+    refusal.headers.connection = 'close';
+    await holdRefusal(this.delayMs);
+    throw refusal;
+  }
+
+  /** The store's answer for the request's key, remembering a key found at its limit. */
+  private async ask(request: FastifyRequest, increment: boolean) {
+    const status = await this.limiter(request, { increment });
     if (!status.isAllowed && status.remaining <= 0 && status.ttl > 0) {
-      // The connection closes with the answer: a flooding client must reconnect for each try,
-      // which slows it down far more than it costs the server.
-      const refusal = throttled(status.ttlInSeconds);
-      refusal.headers.connection = 'close';
-      await holdRefusal(this.delayMs);
-      throw refusal;
+      this.remember(status.key, Date.now() + status.ttl);
     }
+    return status;
+  }
+
+  private remember(key: string, until: number): void {
+    if (this.overUntil.size >= REMEMBERED_KEYS) {
+      const now = Date.now();
+      for (const [known, end] of this.overUntil) if (end <= now) this.overUntil.delete(known);
+      // Still full (a flood from that many addresses at once): the store answers for the rest.
+      if (this.overUntil.size >= REMEMBERED_KEYS) return;
+    }
+    this.overUntil.set(key, until);
   }
 
   /** How this request's key stands, without counting it: events so far, and seconds left. */
   async standing(request: FastifyRequest): Promise<{ used: number; over: boolean; ttl: number }> {
-    const status = await this.limiter(request, { increment: false });
+    const status = await this.ask(request, false);
     // isAllowed: an allow-listed key, never limited (none is configured).
     if (status.isAllowed) return { used: 0, over: false, ttl: 0 };
     const used = this.limit.max - status.remaining;
@@ -108,7 +152,7 @@ export class Throttle {
 
   /** Counts an event against the key without refusing anything. */
   async record(request: FastifyRequest): Promise<void> {
-    await this.limiter(request);
+    await this.ask(request, true);
   }
 
   /**
@@ -129,7 +173,8 @@ export class Throttle {
       else this.inFlight.delete(key);
     };
     try {
-      const status = await this.inOrder(key, () => this.limiter(request, { increment: false }));
+      await this.refuseIfKnownOver(key);
+      const status = await this.inOrder(key, () => this.ask(request, false));
       if (!status.isAllowed && status.remaining - others <= 0) {
         await holdRefusal(this.delayMs);
         throw throttled(status.ttl > 0 ? status.ttlInSeconds : this.limit.windowMs / 1000);
@@ -142,7 +187,7 @@ export class Throttle {
       failed: async () => {
         // Queued before the place is given up: a later read of the key then sees this failure
         // in the store, and an earlier one counted it among the attempts under way.
-        const counted = this.inOrder(key, () => this.limiter(request));
+        const counted = this.inOrder(key, () => this.ask(request, true));
         release();
         await counted;
       },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import underPressure from '@fastify/under-pressure';
 import { RETRY_AFTER_SECONDS } from './costly-work';
+import { sharedBandwidth } from './shared-bandwidth';
 
 /** A client gets this long to send its request's headers, and a body may pause this long. */
 export const CLIENT_IDLE_MS = 30_000;
@@ -38,6 +39,7 @@ export const edgeLimits = fp(
         },
       });
     app.server.headersTimeout = CLIENT_IDLE_MS;
+    await app.register(sharedBandwidth);
     if (options.behindProxy) return;
     const open = new Map<string, number>();
     app.server.on('connection', (socket) => {

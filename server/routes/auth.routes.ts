@@ -110,7 +110,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; database: D
       const problems = new FieldProblems();
       const username = text(problems, 'username', body.username, { max: USERNAME_MAX });
       const secret = password(problems, 'password', body.password);
-      if (username === null || secret === null) throw fieldErrors(problems.byField);
+      if (username === null || secret === null) {
+        // A failed login for the per-IP limit: a client looping on malformed logins (a NUL in
+        // the username) is held and refused like any other guesser, not answered at full speed.
+        await loginThrottle.malformed(request);
+        throw fieldErrors(problems.byField);
+      }
 
       const attempt = await loginThrottle.begin(request, username);
       try {
