@@ -10,7 +10,7 @@ import { userFilesRoutes } from './routes/user-files.routes';
 import { authentication } from './plugins/authentication';
 import { contentEncoding } from './plugins/content-encoding';
 import { errorHandler } from './plugins/error-handler';
-import { CLIENT_IDLE_MS, edgeLimits } from './plugins/edge-limits';
+import { CLIENT_IDLE_MS, edgeLimits, KEEP_ALIVE_MS } from './plugins/edge-limits';
 import { securityHeaders } from './plugins/security-headers';
 import { staticFiles } from './plugins/static-files';
 import { authRoutes } from './routes/auth.routes';
@@ -75,6 +75,9 @@ export async function buildApp({
     // CLIENT_IDLE_MS (headers not sent, a body paused) is cut off (edge-limits.ts).
     requestTimeout: 15 * 60_000,
     connectionTimeout: CLIENT_IDLE_MS,
+    // An idle kept-alive socket is closed before CLIENT_IDLE_MS cuts it, and its Keep-Alive
+    // header says so: a client told 72 s (Node's default here) reused sockets already cut.
+    keepAliveTimeout: KEEP_ALIVE_MS,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();

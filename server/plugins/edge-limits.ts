@@ -7,6 +7,9 @@ import { sharedBandwidth } from './shared-bandwidth';
 /** A client gets this long to send its request's headers, and a body may pause this long. */
 export const CLIENT_IDLE_MS = 30_000;
 
+/** A kept-alive connection with no request is closed after this long (under CLIENT_IDLE_MS). */
+export const KEEP_ALIVE_MS = 25_000;
+
 /** Connections open at once from one address (not behind a trusted proxy: see below). */
 export const MAX_CONNECTIONS_PER_ADDRESS = 64;
 

@@ -122,6 +122,19 @@ describe.each(databaseKinds)('headers and error bodies on %s', (kind) => {
     expect(server.headersTimeout).toBeGreaterThan(0);
     expect(server.headersTimeout).toBeLessThanOrEqual(60_000);
     expect(server.keepAliveTimeout).toBeGreaterThan(0);
+    // A kept-alive socket closes as its Keep-Alive header says, before the idle cut-off would
+    // close it under a client that believes it open.
+    expect(server.keepAliveTimeout).toBeLessThan(server.timeout);
+  });
+
+  it('announces a keep-alive time the connection outlives', async () => {
+    const address = suite.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const response = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
+    await response.arrayBuffer();
+    const announced = /timeout=(\d+)/.exec(response.headers.get('keep-alive') ?? '');
+    // A client may reuse the socket for the time announced: the idle cut-off must not come first.
+    expect(Number(announced?.[1]) * 1000).toBeLessThan(suite.app.server.timeout);
   });
 
   it('answers a 5xx with a fixed body: no stack, no SQL, no table names; the log has them', async () => {
