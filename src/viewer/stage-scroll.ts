@@ -30,13 +30,78 @@ export function sidewaysDelta(event: {
   return delta;
 }
 
-export function forwardStageScrolling(stage: HTMLElement, scroller: HTMLElement): StageScrolling {
+/** The scroller's range and position, and the stage's width, for a view. */
+export interface ScrollerPlace {
+  /** The spacer's width: the timelines' at the view's zoom. */
+  width: number;
+  viewportWidth: number;
+  scrollLeft: number;
+}
+
+/**
+ * Writes the scroller's spacer width and scrollLeft (and the stage's width) for the view.
+ * Setting scrollLeft after a new width makes the browser lay the page out at once, about a third
+ * of a zoom key's handler; so a view change writes them at the next frame, after the view has
+ * been asked for, and what reads the scroller before then has them written first (`now`).
+ */
+export interface ScrollerElements {
+  scroller: HTMLElement;
+  content: HTMLElement;
+  stage: HTMLElement;
+}
+
+export class ScrollerWrites {
+  private frame = 0;
+
+  constructor(
+    private readonly elements: ScrollerElements,
+    private readonly place: () => ScrollerPlace,
+  ) {}
+
+  /** Whether a write waits for the next frame. */
+  get waiting(): boolean {
+    return this.frame !== 0;
+  }
+
+  now(): void {
+    this.cancel();
+    const { width, viewportWidth, scrollLeft } = this.place();
+    this.elements.content.style.width = `${width}px`;
+    this.elements.stage.style.width = `${viewportWidth}px`;
+    this.elements.scroller.scrollLeft = scrollLeft;
+  }
+
+  later(): void {
+    if (this.frame !== 0) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.now();
+    });
+  }
+
+  /** Drops a write that waits (the view is gone). */
+  cancel(): void {
+    if (this.frame !== 0) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+  }
+}
+
+/**
+ * Passes sideways gestures over the stage on to the scroller; `settle` first makes the scroller
+ * the view's (a write waiting for the next frame).
+ */
+export function forwardStageScrolling(
+  stage: HTMLElement,
+  scroller: HTMLElement,
+  settle: () => void = () => undefined,
+): StageScrolling {
   let drag: { pointerId: number; x: number; left: number; moved: boolean } | null = null;
   let suppressClick = false;
 
   const onWheel = (event: WheelEvent): void => {
     const delta = sidewaysDelta(event);
     if (delta === 0) return;
+    settle();
     const max = scroller.scrollWidth - scroller.clientWidth;
     const left = scroller.scrollLeft;
     // At an end, the gesture goes on to the page as it would from a native scroller.
@@ -53,6 +118,7 @@ export function forwardStageScrolling(stage: HTMLElement, scroller: HTMLElement)
       suppressClick = true;
     }
     if (event.pointerType === 'mouse' || !event.isPrimary) return;
+    settle();
     drag = {
       pointerId: event.pointerId,
       x: event.clientX,

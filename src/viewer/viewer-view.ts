@@ -24,7 +24,7 @@ import {
 import type { MediaAdapter } from './media/media-adapter';
 import { clampToSpan } from './playback-rules';
 import { stackRoom, watchStackRoom } from './stack-room';
-import { forwardStageScrolling, type StageScrolling } from './stage-scroll';
+import { forwardStageScrolling, ScrollerWrites, type StageScrolling } from './stage-scroll';
 import type { ViewerFileClient } from './viewer-file-client';
 import type { ViewerStage } from './viewer-stage';
 
@@ -61,6 +61,7 @@ export class ViewerView {
   private readonly resizeObserver: ResizeObserver;
   private readonly stopWatchingRoom: () => void;
   private readonly stageScrolling: StageScrolling;
+  private readonly scroller: ScrollerWrites;
 
   constructor(
     private readonly header: ViewerHeader,
@@ -72,8 +73,15 @@ export class ViewerView {
   ) {
     this.view = initialView(header.start, header.end, this.measureViewport());
     this.heights = this.fittedHeights();
+    this.scroller = new ScrollerWrites(elements, () => ({
+      width: scrollWidth(this.view),
+      viewportWidth: this.view.viewportWidth,
+      scrollLeft: this.view.scrollLeft,
+    }));
     elements.scroller.addEventListener('scroll', this.onScroll, { passive: true });
-    this.stageScrolling = forwardStageScrolling(elements.stage, elements.scroller);
+    this.stageScrolling = forwardStageScrolling(elements.stage, elements.scroller, () =>
+      this.scroller.now(),
+    );
     this.resizeObserver = new ResizeObserver(this.onResize);
     this.resizeObserver.observe(elements.scroller);
     this.stopWatchingRoom = watchStackRoom(elements.region, this.onResize);
@@ -94,7 +102,7 @@ export class ViewerView {
 
   /** Asks for the first view. */
   start(): void {
-    this.applyContentWidth();
+    this.scroller.now();
     this.request(null);
   }
 
@@ -109,11 +117,6 @@ export class ViewerView {
     );
   }
 
-  private applyContentWidth(): void {
-    this.elements.content.style.width = `${scrollWidth(this.view)}px`;
-    this.elements.stage.style.width = `${this.view.viewportWidth}px`;
-  }
-
   /** Asks for the view at the fitted heights (again, when the file has changed). */
   request(zoomStartedAt: number | null): void {
     if (this.disposed) return;
@@ -121,6 +124,8 @@ export class ViewerView {
   }
 
   private readonly onScroll = (): void => {
+    // The view's own write is on its way: the scroller does not say where the view is yet.
+    if (this.scroller.waiting) return;
     const left = this.elements.scroller.scrollLeft;
     if (Math.abs(left - this.view.scrollLeft) < 0.5) return;
     this.view = scrolledTo(this.view, left);
@@ -137,7 +142,7 @@ export class ViewerView {
     this.heights = heights;
     if (widthChanged) {
       this.view = resizedTo(this.view, width);
-      this.applyContentWidth();
+      this.scroller.now();
       this.stage.resize(width);
     }
     this.request(null);
@@ -148,9 +153,8 @@ export class ViewerView {
     const zoomChanged = next.zoom !== this.view.zoom;
     this.viewBefore = this.view;
     this.view = next;
-    this.applyContentWidth();
-    this.elements.scroller.scrollLeft = next.scrollLeft;
     this.request(zoomStartedAt);
+    this.scroller.later();
     if (zoomChanged) this.zoomChanged(next.zoom);
   }
 
@@ -232,6 +236,7 @@ export class ViewerView {
 
   dispose(): void {
     this.disposed = true;
+    this.scroller.cancel();
     this.resizeObserver.disconnect();
     this.stopWatchingRoom();
     this.elements.scroller.removeEventListener('scroll', this.onScroll);

@@ -34,7 +34,9 @@ async function rested(): Promise<void> {
   await vi.advanceTimersByTimeAsync(1_000);
 }
 
-function painter(options: { scratch?: boolean; musicFont?: MusicFont } = {}) {
+function painter(
+  options: { scratch?: boolean; musicFont?: MusicFont; frame?: () => Promise<number> } = {},
+) {
   const context = new FakeCanvas2D();
   const canvas = { width: 300, height: 150, getContext: () => context };
   const scratches: FakeScratch[] = [];
@@ -46,7 +48,7 @@ function painter(options: { scratch?: boolean; musicFont?: MusicFont } = {}) {
   const stage = new StagePainter(
     canvas,
     context,
-    () => Promise.resolve(0),
+    options.frame ?? (() => Promise.resolve(0)),
     options.musicFont ?? null,
     options.scratch === false ? undefined : makeScratch,
   );
@@ -156,6 +158,25 @@ describe('StagePainter painting ahead', () => {
     expect(bitmaps().map((bitmap) => colors(bitmap.drawn))).toEqual([['#222222']]);
     await rested();
     expect(bitmaps().map((bitmap) => colors(bitmap.drawn))).toEqual([['#222222'], ['#333333']]);
+  });
+
+  it('paints a view sent ahead while a frame is on its way only once that frame is on screen', async () => {
+    let frameShown: (at: number) => void = () => undefined;
+    const frame = () =>
+      new Promise<number>((resolve) => {
+        frameShown = resolve;
+      });
+    const { stage, bitmaps, colors } = painter({ frame });
+    stage.receive(view(1, 0x111111, false));
+    const shown = stage.show({ key: 1, size, selection: null });
+    // The next zoom step's view comes while view 1's frame is on its way.
+    stage.receive(view(2, 0x222222));
+    await tasksRun();
+    expect(bitmaps()).toEqual([]);
+    frameShown(16);
+    await shown;
+    await tasksRun();
+    expect(bitmaps().map((bitmap) => colors(bitmap.drawn))).toEqual([['#222222']]);
   });
 
   it('drops the views queued ahead of a view once another is shown', async () => {

@@ -53,6 +53,8 @@ export class PaintedAhead {
   private cancel: (() => void) | null = null;
   private paintedSinceShown = 0;
   private scratch: ScratchCanvas | null = null;
+  /** The frame of the view shown last, until it is on screen. */
+  private held: Promise<void> | null = null;
 
   constructor(
     /** A canvas off screen of a size, or null where there is none (no OffscreenCanvas). */
@@ -93,6 +95,23 @@ export class PaintedAhead {
     return found;
   }
 
+  /**
+   * Paints nothing ahead until `frame` (that of the view just shown) is on screen: a view painted
+   * ahead now would hold that frame back by its own painting and rasterising.
+   */
+  holdUntil(frame: Promise<unknown>): void {
+    const held = frame.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.held = held;
+    void held.then(() => {
+      if (this.held !== held) return;
+      this.held = null;
+      this.schedule();
+    });
+  }
+
   /** Drops every picture (the music font came: those painted without it are wrong). */
   clear(): void {
     for (const kept of this.painted) kept.bitmap.close();
@@ -100,7 +119,7 @@ export class PaintedAhead {
   }
 
   private schedule(): void {
-    if (this.cancel || this.queue.length === 0) return;
+    if (this.held || this.cancel || this.queue.length === 0) return;
     this.cancel = this.later(
       () => {
         this.cancel = null;

@@ -189,7 +189,9 @@ export class StagePainter {
     const rulerLabels = this.paintRuler(wanted.show.ruler, wanted.show.size.pixelRatio);
     // For the bench: the stage's own time per view.
     performance.measure('stage:paint', { start: started, end: performance.now() });
-    this.nextFrame().then(
+    const frame = this.nextFrame();
+    this.ahead.holdUntil(frame);
+    frame.then(
       (shownAt) => wanted.done({ shownAt, labels, rulerLabels }),
       () => wanted.done(null),
     );
