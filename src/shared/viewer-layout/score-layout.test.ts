@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { noteName, prepareScore, staffPlace, TREBLE } from './score-notes';
 import {
+  cancelledPlaces,
   ACCIDENTAL_GLYPHS,
   BAR_LINE_COLOR,
   keySignaturePlaces,
@@ -221,8 +222,45 @@ describe('the score view', () => {
       { kind: 'KEY_SIGNATURE', staff_index: 0, time: 14, fifths: -1 },
     ]);
     const changed = seen.glyphs.filter((g) => g.x > 300);
-    expect(changed.map((g) => g.text)).toEqual([MUSIC_GLYPHS.flat]);
+    // The two sharps before it are cancelled; no clef, no time signature.
+    expect(changed.map((g) => g.text)).toEqual([
+      MUSIC_GLYPHS.natural,
+      MUSIC_GLYPHS.natural,
+      MUSIC_GLYPHS.flat,
+    ]);
     expect(changed[0]!.x).toBeCloseTo(402, 0);
+  });
+
+  it('cancels the accidentals a new key drops with naturals, where the old ones stood', () => {
+    const glyphsAt = (fifths: number) => {
+      const { seen } = view([
+        ...twoStaves,
+        { kind: 'KEY_SIGNATURE', staff_index: 0, time: 14, fifths },
+      ]);
+      return seen.glyphs.filter((g) => g.x > 300);
+    };
+    // Two sharps (F, C) to C major: two naturals, on the lines of the sharps they cancel.
+    const toC = glyphsAt(0);
+    expect(toC.map((g) => g.text)).toEqual([MUSIC_GLYPHS.natural, MUSIC_GLYPHS.natural]);
+    const { seen: before } = view(twoStaves);
+    const sharps = before.glyphs.filter((g) => g.text === MUSIC_GLYPHS.sharp && g.y < 50);
+    expect(toC.map((g) => g.y)).toEqual(sharps.map((g) => g.y));
+    expect(toC[1]!.x).toBeGreaterThan(toC[0]!.x);
+    // To one flat: both sharps cancelled, then the flat after them.
+    expect(glyphsAt(-1).map((g) => g.text)).toEqual([
+      MUSIC_GLYPHS.natural,
+      MUSIC_GLYPHS.natural,
+      MUSIC_GLYPHS.flat,
+    ]);
+    // To three sharps: nothing to cancel.
+    expect(glyphsAt(3).map((g) => g.text)).toEqual(Array(3).fill(MUSIC_GLYPHS.sharp));
+  });
+
+  it('cancels only the sharps or flats beyond the count of a key of the same kind', () => {
+    expect(cancelledPlaces(4, 2, [4, 1, 5, 2])).toEqual([5, 2]);
+    expect(cancelledPlaces(-3, -5, [0, 3, -1])).toEqual([]);
+    expect(cancelledPlaces(0, 2, [])).toEqual([]);
+    expect(cancelledPlaces(-2, 1, [0, 3])).toEqual([0, 3]);
   });
 
   it('keeps every note in sight: the signatures at the left edge are under the notes', () => {

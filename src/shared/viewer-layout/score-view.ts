@@ -209,9 +209,30 @@ type Staff = PreparedScore['staves'][number];
 type SignatureParts = { clef: boolean; key: boolean; meter: boolean };
 
 /**
+ * The places of the accidentals of key `before` that key `fifths` cancels, with naturals: all of
+ * them for C major or A minor, or where sharps turn to flats or back; those beyond the new
+ * count where the new key has fewer of the same kind.
+ */
+export function cancelledPlaces(before: number, fifths: number, places: number[]): number[] {
+  if (before === 0) return [];
+  if (fifths === 0 || Math.sign(before) !== Math.sign(fifths)) return places;
+  return places.slice(Math.abs(fifths));
+}
+
+/** The key in force just before `time` (0 before the first). */
+function keyBefore(keys: Staff['keys'], time: number): number {
+  let before = 0;
+  for (let i = 0; i < keys.times.length && (keys.times[i] ?? 0) < time; i++) {
+    before = keys.values[i] ?? 0;
+  }
+  return before;
+}
+
+/**
  * The clef, key and time signature at x, for one staff, under the notes (a note is never hidden
- * by a signature: the view keeps time, so signatures share the notes' room). Returns the width
- * used.
+ * by a signature: the view keeps time, so signatures share the notes' room). A change of key
+ * first cancels, with naturals, the accidentals of the key before that the new one drops.
+ * Returns the width used.
  */
 function drawSignatures(
   staff: Staff,
@@ -221,6 +242,8 @@ function drawSignatures(
   space: number,
   parts: SignatureParts,
   out: ScoreDrawing,
+  /** A change (not the signatures pinned at the left edge): the key before it is cancelled. */
+  change = false,
 ): number {
   const size = space * 4;
   const halfLines = staff.lineCount - 1;
@@ -232,6 +255,15 @@ function drawSignatures(
     cursor += space * 3;
   }
   const fifths = inForce(staff.keys, time) ?? 0;
+  if (parts.key && change && clef) {
+    const clefMiddle = diatonic(clef.step, clef.octave) - 2 * clef.line;
+    const before = keyBefore(staff.keys, time);
+    const places = keySignaturePlaces(before, clefMiddle, halfLines);
+    for (const place of cancelledPlaces(before, fifths, places)) {
+      out.glyph(cursor, placeY(middle, place, space), MUSIC_GLYPHS.natural, size, true);
+      cursor += space;
+    }
+  }
   if (parts.key && fifths !== 0 && clef) {
     const clefMiddle = diatonic(clef.step, clef.octave) - 2 * clef.line;
     const glyph = fifths > 0 ? MUSIC_GLYPHS.sharp : MUSIC_GLYPHS.flat;
@@ -371,7 +403,8 @@ export function scoreView(
     for (const { time, parts } of changes(staff, t0, t1)) {
       const x = time * pps - offset;
       if (x < headerRight || x < lastRight + space) continue;
-      lastRight = x + drawSignatures(staff, time, x + 2, middles[s] ?? 0, space, parts, out);
+      const right = drawSignatures(staff, time, x + 2, middles[s] ?? 0, space, parts, out, true);
+      lastRight = x + right;
     }
   });
 }
