@@ -1,5 +1,6 @@
 import type { Canvas2D, PaintBitmap, TextMeasure } from './paint-view';
 import type { ScratchCanvas } from './painted-ahead';
+import type { StagedView } from './stage-painter';
 
 export interface Drawn {
   op: 'fillRect' | 'fillText' | 'fill' | 'stroke' | 'clearRect' | 'drawImage';
@@ -119,4 +120,31 @@ export class FakeScratch implements ScratchCanvas {
     this.bitmaps.push(bitmap);
     return bitmap;
   }
+}
+
+/**
+ * A view of one timeline with one rectangle of `color` at x 10, laid out ahead or not, with a
+ * label `view <key>` at (60, 2) if asked.
+ */
+export function oneRectView(
+  key: number,
+  color: number,
+  { ahead, labelled = false }: { ahead?: boolean; labelled?: boolean } = {},
+): StagedView {
+  return {
+    key,
+    ...(ahead === undefined ? {} : { ahead }),
+    rows: [{ y: 0, height: 40 }],
+    timelines: [
+      {
+        index: 0,
+        rects: new Float32Array([10, 5, 30, 20]),
+        rectColors: new Uint32Array([color]),
+        glyphs: new Float32Array(),
+        glyphKinds: new Uint8Array(),
+        glyphColors: new Uint32Array(),
+        ...(labelled ? { labels: [{ x: 60, y: 2, text: `view ${key}`, size: 12 }] } : {}),
+      },
+    ],
+  };
 }

@@ -1,28 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeCanvas2D, FakeScratch } from './fake-canvas.test-support';
-import { StagePainter, type MusicFont, type StagedView, type StageSize } from './stage-painter';
+import { FakeCanvas2D, FakeScratch, oneRectView } from './fake-canvas.test-support';
+import { StagePainter, type MusicFont, type StageSize } from './stage-painter';
 
 const size: StageSize = { width: 800, height: 100, pixelRatio: 1 };
 
 /** A view of one timeline with one rectangle of `color` and a label, laid out ahead or not. */
-function view(key: number, color: number, ahead = true): StagedView {
-  return {
-    key,
-    ahead,
-    rows: [{ y: 0, height: 40 }],
-    timelines: [
-      {
-        index: 0,
-        rects: new Float32Array([10, 5, 30, 20]),
-        rectColors: new Uint32Array([color]),
-        glyphs: new Float32Array(),
-        glyphKinds: new Uint8Array(),
-        glyphColors: new Uint32Array(),
-        labels: [{ x: 60, y: 2, text: `view ${key}`, size: 12 }],
-      },
-    ],
-  };
-}
+const view = (key: number, color: number, ahead = true) =>
+  oneRectView(key, color, { ahead, labelled: true });
 
 /** Lets the painter's tasks due now run (it paints one view ahead per task). */
 async function tasksRun(): Promise<void> {

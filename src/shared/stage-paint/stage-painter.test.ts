@@ -1,26 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { FakeCanvas2D } from './fake-canvas.test-support';
-import { StagePainter, type MusicFont, type StagedView, type StageSize } from './stage-painter';
+import { FakeCanvas2D, oneRectView } from './fake-canvas.test-support';
+import { StagePainter, type MusicFont, type StageSize } from './stage-painter';
 
 const size: StageSize = { width: 800, height: 100, pixelRatio: 1 };
 
-/** A view of one timeline with one rectangle of `color`. */
-function view(key: number, color: number): StagedView {
-  return {
-    key,
-    rows: [{ y: 0, height: 40 }],
-    timelines: [
-      {
-        index: 0,
-        rects: new Float32Array([10, 5, 30, 20]),
-        rectColors: new Uint32Array([color]),
-        glyphs: new Float32Array(),
-        glyphKinds: new Uint8Array(),
-        glyphColors: new Uint32Array(),
-      },
-    ],
-  };
-}
+const view = (key: number, color: number) => oneRectView(key, color);
 
 function painter(musicFont: MusicFont | null = null) {
   const context = new FakeCanvas2D();
