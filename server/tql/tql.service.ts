@@ -13,6 +13,8 @@ import { checkLaneKnown, isBuiltinLane } from './tql-lanes';
 import type { CorpusFile } from './tql-corpus';
 import { narrowingOf } from './tql-narrowing';
 import { neededKinds, needsTimeMap } from './tql-needs';
+import { rowShapeOf } from './tql-rows';
+import { markerPairRows, pagedRows } from './tql-rows.repository';
 import {
   laneNames,
   loadCorpus,
@@ -167,6 +169,15 @@ export async function runTqlQuery(
   const ids = await withQueryTimeout(database, timeLimit, (db) =>
     queryableFiles(db, userId, only, narrowing),
   );
+  const shape = rowShapeOf(query);
+  if (shape) {
+    // The database finds the rows themselves: no file is loaded.
+    const found = await withQueryTimeout(database, Math.max(1, deadline - Date.now()), (db) =>
+      pagedRows(ids, limit, deadline, (batch, most) => markerPairRows(db, batch, shape, most)),
+    );
+    const body = { grain: 'units' as const, warnings: [], generation: TQL_INDEX_VERSION };
+    return { status: 200, body: { ...body, rows: found.rows, stopped: found.stopped } };
+  }
   const withTimeMap = needsTimeMap(body.query);
   const chunks = fileChunks(ids, (db, batch) => narrowFiles(db, batch, narrowing));
   const load = (most: number) =>
