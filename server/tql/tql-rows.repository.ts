@@ -3,41 +3,44 @@ import type { Db } from '../db/database';
 import type { TqlRow, TqlUnit } from '../../src/shared/exports/tql-exports';
 import type { MarkerPairShape, WordTest } from './tql-rows';
 
-function rowsOf(result: unknown): Record<string, unknown>[] {
+export function rowsOf(result: unknown): Record<string, unknown>[] {
   return (result as { rows: Record<string, unknown>[] }).rows;
 }
 
-const textArray = (values: string[]) =>
+export const textArray = (values: string[]) =>
   `{${values.map((value) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 
 /**
  * Whether a unit's categories fit a step's words as the evaluator's wordFits reads them: the word
  * itself, or for a word without a dot a category it heads ('pac' fits 'pac.2').
  */
-function fits(test: WordTest): SQL {
+export function fits(test: WordTest, alias = 'u'): SQL {
   if (test === null) return sql`true`;
+  const categories = sql.raw(`${alias}.categories`);
   const heads = test.filter((word) => !word.includes('.'));
-  const exact = sql`u.categories && ${textArray(test)}::text[]`;
+  const exact = sql`${categories} && ${textArray(test)}::text[]`;
   if (heads.length === 0) return exact;
   // The subtypes are looked for only in the few units with a dotted category.
-  return sql`(${exact} OR (position('.' IN array_to_string(u.categories, ',')) > 0
-    AND EXISTS (SELECT 1 FROM unnest(u.categories) AS c
+  return sql`(${exact} OR (position('.' IN array_to_string(${categories}, ',')) > 0
+    AND EXISTS (SELECT 1 FROM unnest(${categories}) AS c
       WHERE position('.' IN c) > 0 AND split_part(c, '.', 1) = ANY(${textArray(heads)}::text[]))))`;
 }
 
-const unitOf = (
+export const unitOf = (
   row: Record<string, unknown>,
   side: 'a' | 'b',
   timeline: TqlUnit['timeline'],
+  kind = 'marker',
+  target = true,
 ): TqlUnit => ({
   file: Number(row.file_id),
   timeline,
   component: Number(row[`${side}_id`]),
-  kind: 'marker',
+  kind,
   label: String(row[`${side}_label`]),
   start: Number(row[`${side}_start`]),
   end: Number(row[`${side}_end`]),
-  target: true,
+  target,
 });
 
 /**

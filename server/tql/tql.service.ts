@@ -14,7 +14,7 @@ import type { CorpusFile } from './tql-corpus';
 import { narrowingOf } from './tql-narrowing';
 import { neededKinds, needsTimeMap } from './tql-needs';
 import { rowShapeOf } from './tql-rows';
-import { markerPairRows, pagedRows } from './tql-rows.repository';
+import { answerWithRows } from './tql-rows.service';
 import {
   laneNames,
   loadCorpus,
@@ -169,16 +169,18 @@ export async function runTqlQuery(
   const ids = await withQueryTimeout(database, timeLimit, (db) =>
     queryableFiles(db, userId, only, narrowing),
   );
+  const withTimeMap = needsTimeMap(body.query);
   const shape = rowShapeOf(query);
   if (shape) {
-    // The database finds the rows themselves: no file is loaded.
-    const found = await withQueryTimeout(database, Math.max(1, deadline - Date.now()), (db) =>
-      pagedRows(ids, limit, deadline, (batch, most) => markerPairRows(db, batch, shape, most)),
+    // The database finds the rows themselves: files are loaded only where it cannot.
+    const answer = await answerWithRows(
+      database,
+      tasks,
+      { query: body.query, shape, ids, limit, deadline },
+      { kinds, withTimeMap },
     );
-    const body = { grain: 'units' as const, warnings: [], generation: TQL_INDEX_VERSION };
-    return { status: 200, body: { ...body, rows: found.rows, stopped: found.stopped } };
+    return { status: 200, body: answer };
   }
-  const withTimeMap = needsTimeMap(body.query);
   const chunks = fileChunks(ids, (db, batch) => narrowFiles(db, batch, narrowing));
   const load = (most: number) =>
     withQueryTimeout(database, Math.max(1, deadline - Date.now()), async (db) =>

@@ -23,6 +23,23 @@ describe('TQL shapes answered from SQL', () => {
     expect(rowShapeOf(parseTql('* THEN IAC IN cadence'))?.role).toBe('cadences');
   });
 
+  it('reads a marker DURING, STARTS or ENDS a labelled unit of the form', () => {
+    expect(rowShapeOf(parseTql('PAC IN cadences DURING exposition IN form'))).toEqual({
+      type: 'marker relation',
+      role: 'cadences',
+      left: ['pac'],
+      word: 'during',
+      target: ['exposition'],
+    });
+    expect(rowShapeOf(parseTql('* IN markers ENDS coda OR * IN Form'))).toEqual({
+      type: 'marker relation',
+      role: null,
+      left: null,
+      word: 'ends',
+      target: null,
+    });
+  });
+
   it.each([
     'HC THEN PAC',
     'HC THEN PAC IN form',
@@ -39,6 +56,16 @@ describe('TQL shapes answered from SQL', () => {
     'HC THEN PAC IN cadences WITHIN 2 s',
     'STARTS WITH HC THEN PAC IN cadences',
     '(HC) THEN PAC IN cadences',
+    'PAC DURING exposition IN form',
+    'PAC IN cadences DURING exposition',
+    'PAC IN cadences DURING exposition IN "Form"',
+    'PAC IN cadences DURING exposition IN form WITHIN 1 s',
+    'PAC IN cadences NOT DURING exposition IN form',
+    'PAC IN cadences OVERLAPS exposition IN form',
+    'PAC IN cadences CONTAINS exposition THEN coda IN form',
+    'PAC IN cadences DURING exposition[level = 2] IN form',
+    'PAC[downbeat] IN cadences DURING exposition IN form',
+    'exposition IN form DURING PAC IN cadences',
   ])('leaves %s to the evaluator', (text) => {
     expect(rowShapeOf(parseTql(text))).toBeNull();
   });
