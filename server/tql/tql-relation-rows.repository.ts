@@ -22,11 +22,15 @@ function unitsFitting(ids: string, kind: string, test: WordTest): SQL {
   return sql`${found} AND u.kind = ${kind} AND ${fits(test)}`;
 }
 
-/** The units of the form's lanes that may be a relation's target, under `u` (their timelines `t`). */
+/** Timelines of a kind (and a role, unless null) in some files, as a set of ids. */
+const timelinesOf = (ids: string, kind: string, role: string | null) =>
+  sql`(SELECT t.id FROM tql_timelines t WHERE t.file_id = ANY(${ids}::bigint[])
+    AND t.kind = ${kind}${role === null ? sql`` : sql` AND t.role = ${role}`})`;
+
+/** The units of the form's lanes that may be a relation's target, under `u`. */
 const formUnits = (ids: string, target: WordTest) =>
-  sql`tql_units u JOIN tql_timelines t ON t.id = u.timeline_id
-    WHERE ${unitsFitting(ids, 'hierarchy', target)}
-      AND t.kind = 'hierarchy' AND t.role = 'form' AND u."end" > u.start`;
+  sql`tql_units u WHERE ${unitsFitting(ids, 'hierarchy', target)}
+    AND u.timeline_id IN ${timelinesOf(ids, 'hierarchy', 'form')} AND u."end" > u.start`;
 
 /** Of some files (an id list), those of an older index version (their summaries may lack units). */
 export async function olderIndexFiles(db: Db, fileIds: number[]): Promise<number[]> {
@@ -74,7 +78,6 @@ export async function markerRelationRows(
 ): Promise<TqlRow[]> {
   if (fileIds.length === 0 || most <= 0) return [];
   const ids = `{${fileIds.join(',')}}`;
-  const role = shape.role === null ? sql`true` : sql`t.role = ${shape.role}`;
   const inside = (m: string) =>
     sql.raw(
       `b.start - ${TOLERANCE}::float8 <= ${m}.start AND ${m}."end" <= b."end" + ${TOLERANCE}::float8`,
@@ -92,8 +95,8 @@ export async function markerRelationRows(
   const rows = rowsOf(
     await db.execute(sql`WITH a AS MATERIALIZED (
         SELECT u.id, u.file_id, u.timeline_id, u.label, u.start, u."end"
-        FROM tql_units u JOIN tql_timelines t ON t.id = u.timeline_id
-        WHERE ${unitsFitting(ids, 'marker', shape.left)} AND t.kind = 'marker' AND ${role}),
+        FROM tql_units u WHERE ${unitsFitting(ids, 'marker', shape.left)}
+          AND u.timeline_id IN ${timelinesOf(ids, 'marker', shape.role)}),
       b AS MATERIALIZED (SELECT u.id, u.file_id, u.timeline_id, u.label, u.start, u."end"
         FROM ${formUnits(ids, shape.target)})
       SELECT a.file_id, f.title, a.timeline_id, ta.name AS a_timeline_name,
