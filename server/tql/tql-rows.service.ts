@@ -33,9 +33,9 @@ function merged(a: TqlRow[], b: TqlRow[]): TqlRow[] {
 
 /**
  * A query of a shape the database answers (tql-rows.ts) over its candidate files in id order:
- * the rows from SQL, a batch of files at a time; files the SQL cannot answer (a form with
- * a target overlapping a unit of its level, or an older index, for a relation) loaded and matched by the evaluator, their
- * rows merged by file. Limit and time limit as the chunked path stops.
+ * the rows from SQL, a batch of files at a time; files the SQL cannot answer (for a relation: a
+ * target overlapping a unit of its level, or an older index) loaded and matched by the
+ * evaluator, their rows merged by file. Limit and time limit as the chunked path stops.
  */
 export async function answerWithRows(
   database: Database,
@@ -46,6 +46,7 @@ export async function answerWithRows(
   const { query, shape, ids, limit, deadline } = options;
   const unanswered = new Map<string, Set<number>>();
   const notes = new Set<string>();
+  let timedOut = false;
   const evaluated = async (db: Db, fileIds: number[], most: number): Promise<TqlRow[]> => {
     if (fileIds.length === 0) return [];
     const files = await loadCorpus(db, fileIds, loading.kinds, loading.withTimeMap);
@@ -57,6 +58,7 @@ export async function answerWithRows(
       unanswered.set(reason, set);
     }
     answer.notes.forEach((note) => notes.add(note));
+    if (answer.stopped === 'time_limit') timedOut = true;
     return answer.rows as TqlRow[];
   };
   const batchRows = async (db: Db, batch: number[], most: number): Promise<TqlRow[]> => {
@@ -81,7 +83,8 @@ export async function answerWithRows(
     grain: 'units',
     rows: found.rows,
     warnings: [...unansweredWarnings(unanswered), ...notes],
-    stopped: found.stopped,
+    // The evaluator stopped by the time limit: its files' rows may be missing.
+    stopped: timedOut ? 'time_limit' : found.stopped,
     generation: TQL_INDEX_VERSION,
   };
 }
