@@ -145,3 +145,46 @@ export function requiredWords(query: Query): string[][] {
 export function needsTimeMap(text: string): boolean {
   return /bar|beat|measure|pass|time_?map/i.test(text);
 }
+
+/** Unit fields a bracket may compare while its units are pruned: they read the unit alone. */
+const QUIET_FIELDS = new Set(['color', 'label', 'comments']);
+
+/**
+ * Whether a condition reads more than its unit's own text (another unit, a relation, children),
+ * or may warn (the time map, the media length, a file field): with a timeline's units left out,
+ * a warning the evaluator gives trying them would be lost.
+ */
+function readsOthers(conds: Cond[]): boolean {
+  return conds.some(
+    (cond) =>
+      cond.type !== 'compare' ||
+      cond.field.step !== null ||
+      (cond.field.scope !== null && cond.field.scope !== 'unit') ||
+      !QUIET_FIELDS.has(cond.field.name) ||
+      cond.value.kind === 'field',
+  );
+}
+
+function seqReadsOthers(seq: Seq): boolean {
+  return seq.some((step) =>
+    step.item.type === 'group'
+      ? step.item.alternatives.some(seqReadsOthers)
+      : readsOthers(step.item.conds),
+  );
+}
+
+/**
+ * For a sequence whose conditions read only their unit's text (readsOthers), the word
+ * groups of requiredWords that one timeline must hold, one of each, for any lane of it to match:
+ * a sequence takes its units in one lane, a lane is a timeline's (or one level or row of it), and
+ * brackets read only their own unit and its parent, of the same timeline. Only such timelines'
+ * units need loading. Null when every timeline's units are needed.
+ */
+export function timelineWords(query: Query): string[][] | null {
+  const pattern = query.pattern;
+  if (pattern?.type !== 'sequence' || query.where.length > 0 || seqReadsOthers(pattern.seq)) {
+    return null;
+  }
+  const groups = requiredWords(query);
+  return groups.length > 0 ? groups : null;
+}

@@ -154,10 +154,12 @@ function holds(
       if (!lane) return false;
       const sameHierarchy = b.kind === 'hierarchy' && b.timeline === a.timeline;
       const below = sameHierarchy ? view.descendants(b) : null;
-      const held = lane.entries
-        .map((entry) => entry.unit)
-        .filter((unit, index, all) => all.indexOf(unit) === index)
-        .filter((unit) => (below ? below.has(unit.id) : inside(unit, b, t)));
+      // The lane's units each once, worked out once per lane (not per pair: a lane of n units
+      // made each pair cost n squared).
+      const units = matcher.cached(`lane units:${lane.key}`, () => [
+        ...new Set(lane.entries.map((entry) => entry.unit)),
+      ]);
+      const held = units.filter((unit) => (below ? below.has(unit.id) : inside(unit, b, t)));
       const chosen = relation.word === 'starts' ? held[0] : held[held.length - 1];
       return chosen?.id === a.id;
     }

@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/database';
 import { bareUnit, type CorpusFile, type CorpusTimeline, type CorpusUnit } from './tql-corpus';
-import type { TimeMapSource } from './tql-index';
+import { TQL_INDEX_VERSION, type TimeMapSource } from './tql-index';
 import type { Narrowing } from './tql-narrowing';
 import { keptFiles, pairConditions, textConditions } from './tql-narrowing.repository';
+import { textArray } from './tql-rows.repository';
 
 function rowsOf(result: unknown): Record<string, unknown>[] {
   return (result as { rows: Record<string, unknown>[] }).rows;
@@ -123,15 +124,29 @@ function unitOf(tuple: UnitTuple): CorpusUnit {
   };
 }
 
-/** The index rows of some files, as the evaluator reads them. */
+/** The index rows of some files, as the evaluator reads them (see timelineWords below). */
 export async function loadCorpus(
   db: Db,
   fileIds: number[],
   kinds: string[],
   withTimeMap = true,
+  timelineWords: string[][] | null = null,
 ): Promise<CorpusFile[]> {
   if (fileIds.length === 0) return [];
   const ids = `{${fileIds.join(',')}}`;
+  // Only the units of timelines holding a unit of each group (tql-needs.ts timelineWords), found
+  // through the summaries; a file of an older index, whose summaries may lack units, whole.
+  const timelines = timelineWords
+    ? sql`AND (timeline_id IN (${sql.join(
+        timelineWords.map(
+          (group) => sql`SELECT u.timeline_id FROM tql_units u WHERE u.id = ANY(
+            SELECT unnest(l.units) FROM tql_labels l WHERE l.file_id = ANY(${ids}::bigint[])
+              AND l.category = ANY(${textArray(group)}::text[]))`,
+        ),
+        sql` INTERSECT `,
+      )}) OR file_id IN (SELECT file_id FROM tql_files WHERE file_id = ANY(${ids}::bigint[])
+        AND index_version < ${TQL_INDEX_VERSION}))`
+    : sql``;
   const [fileRows, timelineRows, unitRows] = [
     rowsOf(
       await db.execute(sql`SELECT file_id, title, media_length, extent, grammar, fields,
@@ -150,7 +165,7 @@ export async function loadCorpus(
         row_name, start, "end", label, categories, color, comments, parent_id, depth, facts))::text
         AS units
       FROM tql_units WHERE file_id = ANY(${ids}::bigint[])
-        AND kind = ANY(${`{${kinds.join(',')}}`}::text[])
+        AND kind = ANY(${`{${kinds.join(',')}}`}::text[]) ${timelines}
       GROUP BY file_id`),
     ),
   ];

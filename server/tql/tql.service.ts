@@ -12,7 +12,9 @@ import { TQL_INDEX_VERSION } from './tql-index';
 import { checkLaneKnown, isBuiltinLane } from './tql-lanes';
 import type { CorpusFile } from './tql-corpus';
 import { narrowingOf } from './tql-narrowing';
-import { neededKinds, needsTimeMap } from './tql-needs';
+import { neededKinds, needsTimeMap, timelineWords } from './tql-needs';
+import { rowShapeOf } from './tql-rows';
+import { answerWithRows } from './tql-rows.service';
 import {
   laneNames,
   loadCorpus,
@@ -168,10 +170,20 @@ export async function runTqlQuery(
     queryableFiles(db, userId, only, narrowing),
   );
   const withTimeMap = needsTimeMap(body.query);
+  const shape = rowShapeOf(query);
+  if (shape) {
+    // The database finds the rows themselves: files are loaded only where it cannot.
+    const asked = { query: body.query, shape, ids, limit, deadline };
+    return {
+      status: 200,
+      body: await answerWithRows(database, tasks, asked, { kinds, withTimeMap }),
+    };
+  }
+  const onlyTimelines = timelineWords(query);
   const chunks = fileChunks(ids, (db, batch) => narrowFiles(db, batch, narrowing));
   const load = (most: number) =>
     withQueryTimeout(database, Math.max(1, deadline - Date.now()), async (db) =>
-      loadCorpus(db, await chunks.take(db, most), kinds, withTimeMap),
+      loadCorpus(db, await chunks.take(db, most), kinds, withTimeMap, onlyTimelines),
     );
   const rows: TqlQueryResponse['rows'] = [];
   const unanswered = new Map<string, Set<number>>();

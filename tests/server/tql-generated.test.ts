@@ -1,14 +1,14 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResponseJson } from '../../src/shared/api-types';
-import type { TqlQueryResponse } from '../../src/shared/api-contract/tql';
 import type { TqlRow } from '../../src/shared/exports/tql-exports';
 import { parseTql } from '../../src/shared/tql/tql-parser';
-import { unansweredWarnings } from '../../server/tql/tql-context';
-import { evaluateTql } from '../../server/tql/tql-evaluate';
 import { narrowingOf } from '../../server/tql/tql-narrowing';
-import { neededKinds, needsTimeMap } from '../../server/tql/tql-needs';
-import { loadCorpus, narrowFiles, queryableFiles } from '../../server/tql/tql.repository';
+import { rowsOf } from '../../server/tql/tql-rows.repository';
+import { rowShapeOf } from '../../server/tql/tql-rows';
+import { narrowFiles, queryableFiles } from '../../server/tql/tql.repository';
 import { databaseKinds } from './support/test-database';
+import { tqlQuery, unnarrowed } from './support/tql-query';
 import { upload, uploadSuite } from './support/upload-helpers';
 
 /**
@@ -100,7 +100,8 @@ const beatTimeline = (times: number[], pattern: number): [Record<string, unknown
   Object.fromEntries(times.map((time, i) => [String(i), { time, kind: 'BEAT', hash: '' }])),
 ];
 
-const CADENCES = ['HC', 'PAC', 'IAC', 'PAC', 'HC'];
+// Subtypes: 'PAC.1' is a PAC (its head) and a PAC.1; 'hc.b' an HC.
+const CADENCES = ['HC', 'PAC', 'IAC', 'PAC', 'HC', 'PAC.1', 'hc.b'];
 const SECTIONS = ['exposition', 'development', 'coda', 'verse', 'chorus'];
 const COLORS = ['#e07a5f', '', '#E07A5F', 'pink', '#3d405b'];
 
@@ -194,6 +195,27 @@ function ending(): Buffer {
   ]);
 }
 
+/**
+ * A coda covered by two shorter units of its own level: no stretch of the level's lane is the
+ * coda's, so no relation finds it (the rows from SQL leave such a file to the evaluator).
+ */
+function shadowed(): Buffer {
+  return tla('shadowed', 12, [
+    [
+      { kind: 'Hierarchy', name: 'Form' },
+      {
+        a: section(0, 10, 1, 'coda'),
+        b: section(0, 5, 1, 'exposition'),
+        c: section(5, 10, 1, 'development'),
+      },
+    ],
+    [
+      { kind: 'Marker', name: 'Cadences' },
+      { a: marker(3, 'PAC'), b: marker(7, 'HC') },
+    ],
+  ]);
+}
+
 const FILES = 20;
 
 /** Queries whose narrowing reads the SQL of pairs, gaps WITHIN a distance, edges and units. */
@@ -228,6 +250,33 @@ const QUERIES = [
   'PAC[downbeat] IN cadences',
   'HC[downbeat] THEN PAC IN cadences',
   'coda[color = "#e07a5f"]',
+  // Rows from SQL (tql-rows.ts): two plain steps in marker lanes; then near shapes it leaves out.
+  'HC OR IAC THEN PAC IN cadences',
+  'PAC.1 THEN HC IN cadences',
+  'hc THEN pac.1 IN cadence',
+  'HC.b THEN * IN markers',
+  '* THEN * IN cadences',
+  'IAC THEN PAC OR PAC.1 IN marker',
+  'PAC/HC THEN HC IN cadences',
+  '@HC THEN PAC IN cadences',
+  'HC THEN PAC+ IN cadences',
+  'HC IN cadences STARTS verse IN form',
+  'PAC OR IAC IN cadences DURING * IN form',
+  '* IN markers STARTS development OR chorus IN form',
+  'PAC.1 IN cadence ENDS exposition IN form',
+  'PAC IN cadences DURING coda IN form',
+  '* IN cadences ENDS * IN form',
+  'PAC IN cadences DURING exposition IN form WITHIN 1 s',
+  'PAC IN cadences NOT DURING coda IN form',
+];
+
+/** Queries answered with rows from SQL, asked with small limits: the rows and where they stop. */
+const LIMITED = [
+  'HC THEN PAC IN cadences',
+  '* THEN * IN cadences',
+  'PAC.1 THEN HC IN cadences',
+  '* IN cadences DURING * IN form',
+  '* IN cadences ENDS * IN form',
 ];
 
 describe.each(databaseKinds)('TQL narrowing on generated files, %s', (kind) => {
@@ -240,6 +289,7 @@ describe.each(databaseKinds)('TQL narrowing on generated files, %s', (kind) => {
       { name: 'snapped.tla', bytes: snapped() },
       { name: 'across.tla', bytes: across() },
       { name: 'ending.tla', bytes: ending() },
+      { name: 'shadowed.tla', bytes: shadowed() },
     ];
     for (const file of files) {
       const response = await upload(suite.app, suite.ana, [file], { is_public: 'true' });
@@ -248,38 +298,23 @@ describe.each(databaseKinds)('TQL narrowing on generated files, %s', (kind) => {
     }
   }, 120_000);
 
-  const query = async (text: string, files?: number[]) => {
-    const response = await suite.app.inject({
-      method: 'POST',
-      url: '/api/v1/tql/query',
-      payload: { query: text, limit: 5000, ...(files ? { files } : {}) },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<TqlQueryResponse>();
-  };
-
-  const unnarrowed = async (text: string) => {
-    const parsed = parseTql(text);
-    const db = suite.testDb.database.db;
-    const files = await loadCorpus(
-      db,
-      await queryableFiles(db, null, null, null),
-      neededKinds(parsed),
-      needsTimeMap(text),
-    );
-    const result = evaluateTql(parsed, files, { limit: 5000, deadline: Date.now() + 60_000 });
-    const unanswered = new Map(
-      Object.entries(result.unanswered).map(([reason, ids]) => [reason, new Set(ids)]),
-    );
-    return { rows: result.rows, warnings: [...unansweredWarnings(unanswered), ...result.notes] };
-  };
-
   it.each(QUERIES)('%s answers as over every file', async (text) => {
-    const answer = await query(text);
-    const expected = await unnarrowed(text);
+    const answer = await tqlQuery(suite, text);
+    const expected = await unnarrowed(suite, text);
     expect(answer.rows).toEqual(expected.rows);
     expect(answer.warnings).toEqual(expected.warnings);
   });
+
+  it.each(LIMITED.flatMap((text) => [1, 3, 10, 40].map((limit) => [text, limit] as const)))(
+    '%s with limit %i stops as the evaluator does',
+    async (text, limit) => {
+      expect(rowShapeOf(parseTql(text))).not.toBeNull();
+      const answer = await tqlQuery(suite, text, { limit });
+      const expected = await unnarrowed(suite, text, limit + 1);
+      expect(answer.rows).toEqual(expected.rows.slice(0, limit));
+      expect(answer.stopped).toBe(expected.rows.length > limit ? 'limit' : null);
+    },
+  );
 
   it('narrows a gap WITHIN bars to the files holding such a pair, and finds rows', async () => {
     const text = 'HC IN cadences BEFORE PAC IN cadences WITHIN 0.5 bars';
@@ -289,14 +324,41 @@ describe.each(databaseKinds)('TQL narrowing on generated files, %s', (kind) => {
     const candidates = await queryableFiles(db, null, null, narrowing);
     const held = await narrowFiles(db, candidates, narrowing);
     expect(held.length).toBeLessThan(candidates.length);
-    expect((await query(text)).rows.length).toBeGreaterThan(0);
+    expect((await tqlQuery(suite, text)).rows.length).toBeGreaterThan(0);
+  });
+
+  it('matches the files of an older index (summaries not written yet) with the evaluator', async () => {
+    const db = suite.testDb.database.db;
+    const first = Number(
+      rowsOf(await db.execute(sql`SELECT min(file_id) AS id FROM tql_files`))[0]!.id,
+    );
+    // As before the backfill: an older version, whose summaries hold no units.
+    await db.execute(
+      sql`UPDATE tql_files SET index_version = index_version - 1 WHERE file_id = ${first}`,
+    );
+    await db.execute(sql`UPDATE tql_labels SET units = '{}' WHERE file_id = ${first}`);
+    try {
+      for (const text of [
+        'PAC OR HC IN cadences DURING * IN form',
+        'HC IN cadences ENDS * IN form',
+      ]) {
+        expect(rowShapeOf(parseTql(text))?.type).toBe('marker relation');
+        const answer = await tqlQuery(suite, text);
+        expect(answer.rows).toEqual((await unnarrowed(suite, text)).rows);
+        expect(answer.rows.some((row) => (row as TqlRow).file.id === first)).toBe(true);
+      }
+    } finally {
+      await db.execute(
+        sql`UPDATE tql_files SET index_version = index_version + 1 WHERE file_id = ${first}`,
+      );
+    }
   });
 
   it("tells [downbeat]'s snap: a PAC 0.05 s after a bar's start is on it, 0.15 s is not", async () => {
-    const answer = await query('PAC[downbeat] IN cadences', [snappedId]);
+    const answer = await tqlQuery(suite, 'PAC[downbeat] IN cadences', { files: [snappedId] });
     const starts = answer.rows.map((row) => (row as TqlRow).start);
     expect(starts).toEqual([4.05, 12]);
-    const near = await query('HC[downbeat] IN cadences', [snappedId]);
+    const near = await tqlQuery(suite, 'HC[downbeat] IN cadences', { files: [snappedId] });
     expect(near.rows.map((row) => (row as TqlRow).start)).toEqual([11.92]);
   });
 });

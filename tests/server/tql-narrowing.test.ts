@@ -2,15 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResponseJson } from '../../src/shared/api-types';
-import type { TqlQueryResponse } from '../../src/shared/api-contract/tql';
 import { parseTql } from '../../src/shared/tql/tql-parser';
-import { unansweredWarnings } from '../../server/tql/tql-context';
-import { evaluateTql } from '../../server/tql/tql-evaluate';
 import { TQL_INDEX_VERSION } from '../../server/tql/tql-index';
 import { narrowingOf } from '../../server/tql/tql-narrowing';
-import { neededKinds, needsTimeMap } from '../../server/tql/tql-needs';
-import { loadCorpus, narrowFiles, queryableFiles } from '../../server/tql/tql.repository';
+import { narrowFiles, queryableFiles } from '../../server/tql/tql.repository';
 import { databaseKinds } from './support/test-database';
+import { tqlQuery, unnarrowed } from './support/tql-query';
 import { upload, uploadSuite } from './support/upload-helpers';
 
 /**
@@ -128,42 +125,15 @@ describe.each(databaseKinds)('TQL narrowing on %s', (kind) => {
     }
   }, 120_000);
 
-  const query = async (text: string) => {
-    const response = await suite.app.inject({
-      method: 'POST',
-      url: '/api/v1/tql/query',
-      payload: { query: text, limit: 5000 },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<TqlQueryResponse>();
-  };
-
-  /** The evaluator over every readable file, loaded whole, as if nothing were narrowed. */
-  const unnarrowed = async (text: string) => {
-    const parsed = parseTql(text);
-    const db = suite.testDb.database.db;
-    const files = await loadCorpus(
-      db,
-      await queryableFiles(db, null, null, null),
-      neededKinds(parsed),
-      needsTimeMap(text),
-    );
-    const result = evaluateTql(parsed, files, { limit: 5000, deadline: Date.now() + 60_000 });
-    const unanswered = new Map(
-      Object.entries(result.unanswered).map(([reason, files]) => [reason, new Set(files)]),
-    );
-    return { rows: result.rows, warnings: [...unansweredWarnings(unanswered), ...result.notes] };
-  };
-
   it.each(SAME)('%s answers as over every file', async (text) => {
-    const answer = await query(text);
-    const expected = await unnarrowed(text);
+    const answer = await tqlQuery(suite, text);
+    const expected = await unnarrowed(suite, text);
     expect(answer.rows).toEqual(expected.rows);
     expect(answer.warnings).toEqual(expected.warnings);
   });
 
   it.each(MUST_FIND)('%s finds rows', async (text) => {
-    expect((await query(text)).rows.length).toBeGreaterThan(0);
+    expect((await tqlQuery(suite, text)).rows.length).toBeGreaterThan(0);
   });
 
   /** The files a query reads after each narrowing: its words, then its units and pairs. */
@@ -215,8 +185,8 @@ describe.each(databaseKinds)('TQL narrowing on %s', (kind) => {
   it('keeps the files that may warn, whatever they hold', async () => {
     // exposition.tla has no time map, and no HC just before a PAC: its HCs are tried all the same.
     const text = 'HC[bar >= 1] THEN PAC IN cadences';
-    const answer = await query(text);
-    expect(answer.warnings).toEqual((await unnarrowed(text)).warnings);
+    const answer = await tqlQuery(suite, text);
+    expect(answer.warnings).toEqual((await unnarrowed(suite, text)).warnings);
     expect(answer.warnings.join(' ')).toMatch(/time map/);
   });
 });
