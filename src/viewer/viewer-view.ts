@@ -28,6 +28,9 @@ import { forwardStageScrolling, ScrollerWrites, type StageScrolling } from './st
 import type { ViewerFileClient } from './viewer-file-client';
 import type { ViewerStage } from './viewer-stage';
 
+/** A zoom step whose view reached the painter within this (ms) came on a quick main thread. */
+const QUICK_STEP_MS = 4.5;
+
 export interface ViewElements {
   /** The timelines' box, whose room the rows' heights are fitted to. */
   region: HTMLElement;
@@ -176,10 +179,12 @@ export class ViewerView {
    * direction of travel: while playback turns pages, the next page; at rest, the next zoom step
    * in and out (a worker's layout is about half of a step). The worker keeps them with the views
    * it laid out lately, and they come to the page, which then shows one without asking (a round
-   * trip to the worker costs a frame).
+   * trip to the worker costs a frame). As a quick zoom step's view goes to the painter too (the
+   * pictures are then ready a frame sooner); a slow one would hold its own frame back by it.
    */
-  prefetchAhead(): void {
+  prefetchAhead(zoomStartedAt?: number): void {
     if (this.disposed) return;
+    if (zoomStartedAt !== undefined && performance.now() - zoomStartedAt > QUICK_STEP_MS) return;
     if (this.media.isPlaying()) {
       if (this.followsByPage) this.prefetch(nextPage(this.view));
       return;
