@@ -1,22 +1,21 @@
 import { Readable } from 'node:stream';
 import { eventLoopTurn } from '../db/event-loop-turn';
 import type { Database, Db } from '../db/database';
-import { csvLine, inertText } from '../../src/shared/csv';
-import type { SearchKind } from '../../src/shared/search-fields';
+import { csvLine } from '../../src/shared/csv';
 import {
   findComponentBatch,
   preferIndexWalks,
   findFilesByIds,
   lastComponentId,
-  type ComponentHit,
   type ComponentKeyset,
   type FileWithWorks,
 } from './search.repository';
 import { parseComponentSearch, type ComponentSearch, type RawSearchParams } from './search-params';
-import { FileTimeMaps, hitTime, type MusicalFields } from './musical-positions';
-import { findHarmonyAfter, type HarmonyHit } from './harmony-search.repository';
-import { harmonyJson } from './search.service';
-import type { HarmonySearchComponentJson } from '../../src/shared/api-contract/search';
+import { FileTimeMaps } from './musical-positions';
+import { findHarmonyAfter } from './harmony-search.repository';
+import { exportColumns, exportTime, type ExportHit, type ExportWork } from './search-csv-lines';
+import { workTasks } from '../work/work-pool';
+import type { WorkTasks } from '../work/work-tasks';
 
 /** Rows fetched per query: large enough to be quick, small enough to keep memory flat. */
 export const EXPORT_BATCH_SIZE = 1000;
@@ -29,74 +28,13 @@ function phases(search: ComponentSearch): ComponentKeyset['phase'][] {
   return search.direction === 'asc' ? ['values', 'nulls'] : ['nulls', 'values'];
 }
 
-const KIND_COLUMNS: Record<SearchKind, string[]> = {
-  HIERARCHY: ['start', 'end', 'label', 'formal_type', 'formal_function', 'comments'],
-  MARKER: ['time', 'label', 'comments'],
-  BEAT: ['time'],
-  RANGE: ['start', 'end', 'row_name', 'label', 'comments'],
-  HARMONY: ['time', 'key', 'numeral', 'quality', 'inversion', 'applied_to', 'comments'],
-};
-
-export function exportColumns(kind: SearchKind): string[] {
-  return [
-    'file_id',
-    'title',
-    'composer',
-    'performer',
-    'timeline_id',
-    'component_id',
-    ...KIND_COLUMNS[kind],
-    'measure',
-    'pass',
-    'beat',
-    'viewer_url',
-  ];
-}
-
-function kindValues(kind: SearchKind, hit: ComponentHit): (string | number | null)[] {
-  switch (kind) {
-    case 'HIERARCHY':
-      return [
-        hit.start,
-        hit.end,
-        inertText(hit.label),
-        inertText(hit.formalType),
-        inertText(hit.formalFunction),
-        inertText(hit.comments),
-      ];
-    case 'MARKER':
-      return [hit.time, inertText(hit.label), inertText(hit.comments)];
-    case 'BEAT':
-      return [hit.time];
-    case 'RANGE':
-      return [
-        hit.start,
-        hit.end,
-        inertText(hit.rowName),
-        inertText(hit.label),
-        inertText(hit.comments),
-      ];
-    case 'HARMONY':
-      throw new Error('harmony rows are written by harmonyLine');
-  }
-}
-
-/** The kind's values of a chord found by a HARMONY search, as components/query gives them. */
-function harmonyValuesOf(hit: HarmonyHit): (string | number | null)[] {
-  const json = harmonyJson(hit, {
-    measure: null,
-    pass: null,
-    beat: null,
-  }) as HarmonySearchComponentJson;
-  return [
-    json.time,
-    inertText(json.key),
-    inertText(json.numeral),
-    inertText(json.quality),
-    json.inversion,
-    json.applied_to,
-    inertText(json.comments),
-  ];
+/** A file's names for its lines; a file not found (deleted meanwhile) has none. */
+function exportWork(row: FileWithWorks | undefined): ExportWork {
+  return {
+    title: row?.abstractWork.title ?? null,
+    composer: row?.abstractWork.composer ?? null,
+    artist: row?.concreteWork.artist ?? null,
+  };
 }
 
 /** Where an export reads from, and how its batches are bounded. */
@@ -133,9 +71,6 @@ async function openExportSource(database: Database): Promise<ExportSource> {
   };
 }
 
-/** A found row: a component of the kind, or a chord of a HARMONY search. */
-type ExportHit = ComponentHit | HarmonyHit;
-
 /** The matches in the search's order, a batch per query: keyset, not OFFSET, batches. */
 async function* batches(
   source: ExportSource,
@@ -167,35 +102,11 @@ async function* batches(
   }
 }
 
-/** The CSV line of a match, with its work's names, its bar and beat, and its share link. */
-function hitLine(
-  search: ComponentSearch,
-  hit: ExportHit,
-  work: FileWithWorks | undefined,
-  musical: MusicalFields,
-  origin: string,
-): string {
-  const at = exportTime(hit) ?? 0;
-  return csvLine([
-    hit.fileId,
-    inertText(work?.abstractWork.title ?? ''),
-    inertText(work?.abstractWork.composer ?? ''),
-    inertText(work?.concreteWork.artist ?? ''),
-    hit.timelineId,
-    hit.id,
-    ...('facts' in hit ? harmonyValuesOf(hit) : kindValues(search.kind, hit)),
-    musical.measure,
-    musical.pass,
-    musical.beat,
-    `${origin}/viewer/${hit.fileId}?t=${Math.round(at * 100) / 100}&c=${hit.id}`,
-  ]);
-}
-
-const exportTime = (hit: ExportHit): number | null => ('facts' in hit ? hit.time : hitTime(hit));
-
 export interface ExportOptions {
   /** Rows per query (tests make an export last with a small one). */
   batchSize?: number;
+  /** Where the lines are built: the work pool unless given. */
+  tasks?: WorkTasks;
 }
 
 /**
@@ -212,8 +123,9 @@ export function exportComponents(
   options: ExportOptions = {},
 ): { search: ComponentSearch; stream: Readable } {
   const { batchSize = EXPORT_BATCH_SIZE } = options;
+  const tasks = options.tasks ?? workTasks();
   const search = parseComponentSearch({ ...raw, page: undefined });
-  async function* lines(): AsyncGenerator<string> {
+  async function* lines(): AsyncGenerator<string | Buffer> {
     const source = await openExportSource(database);
     try {
       yield csvLine(exportColumns(search.kind));
@@ -226,9 +138,18 @@ export function exportComponents(
           source.db,
           hits.map((hit) => ({ fileId: hit.fileId, time: exportTime(hit) })),
         );
-        yield hits
-          .map((hit, i) => hitLine(search, hit, works.get(hit.fileId), musical[i]!, origin))
-          .join('');
+        const batchWorks = [...new Set(hits.map((hit) => hit.fileId))].map(
+          (id): [number, ExportWork] => [id, exportWork(works.get(id))],
+        );
+        // The lines are built on the pool; their bytes come back moved, and go out as they are.
+        const lines = await tasks.searchCsv({
+          kind: search.kind,
+          origin,
+          hits,
+          works: batchWorks,
+          musical,
+        });
+        yield Buffer.from(lines.buffer, lines.byteOffset, lines.byteLength);
       }
     } finally {
       await source.release();

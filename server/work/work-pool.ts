@@ -102,6 +102,7 @@ export class WorkPool {
     },
     tqlQuery: (input) => this.run('tqlQuery', input, []),
     tqlIndex: (input) => this.run('tqlIndex', input, [input.bytes]),
+    searchCsv: (input) => this.run('searchCsv', input, []),
   };
 
   private async run<T>(

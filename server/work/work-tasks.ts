@@ -21,6 +21,7 @@ import {
 import type { TqlIndexRows } from '../tql/tql-index';
 import type { MessagePort } from 'node:worker_threads';
 import { countOnPort } from './component-counting';
+import { searchCsvLines, type SearchCsvInput } from '../search/search-csv-lines';
 
 /**
  * The server's heavy work, as plain functions of plain data: each runs on a thread of the work
@@ -57,6 +58,8 @@ export interface WorkTasks {
   tqlQuery(input: TqlTaskInput): Promise<TqlTaskAnswer>;
   /** A stored file's query index (the start-up backfill). */
   tqlIndex(input: TqlIndexInput): Promise<TqlIndexRows>;
+  /** A batch of a components search's CSV export, as UTF-8 (search-csv-lines.ts). */
+  searchCsv(input: SearchCsvInput): Promise<Uint8Array>;
 }
 
 /** Pieces of at least this size go back from a thread, rather than thousands of small ones. */
@@ -120,4 +123,5 @@ export const inProcessTasks: WorkTasks = {
   countComponents: ({ port, maxComponents }) => countOnPort(port, maxComponents),
   tqlQuery: (input) => Promise.resolve(runTqlTask(input)),
   tqlIndex: (input) => Promise.resolve(runTqlIndexTask(input)),
+  searchCsv: (input) => Promise.resolve(searchCsvLines(input)),
 };

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema';
 import { databaseKinds } from './support/test-database';
 import { appSuite } from './support/suites';
-import { login, registration } from './support/accounts';
+import { login, loginAttempt, registration } from './support/accounts';
 
 describe.each(databaseKinds)('registration on %s', (kind) => {
   const suite = appSuite(kind);
@@ -147,5 +147,27 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
     expect(codes).toEqual([201, 400]);
     const refused = responses.find((response) => response.statusCode === 400)!;
     expect(refused.json()).toEqual({ username: ['A user with that username already exists.'] });
+  });
+
+  it('signs up a class of 30 together from three addresses, and they all log in at once', async () => {
+    // Within the per-address limit (20 an hour); the hashing queue is what is tested here.
+    const names = Array.from({ length: 30 }, (_, i) => `pupil${i}`);
+    const signUps = await Promise.all(
+      names.map((name, i) =>
+        suite.app.inject({
+          method: 'POST',
+          url: '/api/v1/dj-rest-auth/registration',
+          payload: registration(name),
+          remoteAddress: `10.30.0.${i % 3}`,
+        }),
+      ),
+    );
+    expect(signUps.map((response) => response.statusCode)).toEqual(Array(30).fill(201));
+    const logins = await Promise.all(
+      names.map((name, i) =>
+        loginAttempt(suite.app, name, 'velvet-harpsichord-93', `10.30.0.${i % 3}`),
+      ),
+    );
+    expect(logins.map((response) => response.statusCode)).toEqual(Array(30).fill(200));
   });
 });

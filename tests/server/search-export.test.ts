@@ -8,11 +8,8 @@ import { openDatabase, type Database, type Db } from '../../server/db/database';
 import { files } from '../../server/db/schema';
 import { searchExportRoutes } from '../../server/routes/search-export.routes';
 import { errorHandler } from '../../server/plugins/error-handler';
-import {
-  EXPORT_BATCH_SIZE,
-  exportColumns,
-  exportComponents,
-} from '../../server/search/search-export.service';
+import { EXPORT_BATCH_SIZE, exportComponents } from '../../server/search/search-export.service';
+import { exportColumns } from '../../server/search/search-csv-lines';
 import { parseComponentSearch } from '../../server/search/search-params';
 import {
   findComponentsAfter,

@@ -9,9 +9,6 @@ export type NewConcreteWork = typeof concreteWorks.$inferInsert;
 export type NewFile = typeof files.$inferInsert;
 export type NewTimeline = typeof timelines.$inferInsert;
 
-/** Rows per INSERT of timelines: a file may have thousands, and a statement 65,535 parameters. */
-const TIMELINES_PER_STATEMENT = 1_000;
-
 function rowsOf(result: unknown): Record<string, unknown>[] {
   // Both drivers (PGlite and node-postgres) answer with { rows }.
   return (result as { rows: Record<string, unknown>[] }).rows;
@@ -75,17 +72,12 @@ export async function titleSortKey(db: Db, title: string): Promise<string> {
   return String(row!.key ?? '');
 }
 
-/** A prepared file's rows but its components: works, file and timelines. */
+/** A prepared file's works and file (its timelines and components go in by COPY). */
 export async function insertFileRows(db: Db, forms: StoredRows): Promise<void> {
   await db.insert(abstractWorks).values(forms.abstractWork);
   await db.insert(concreteWorks).values(forms.concreteWork);
   // Base64 text and decode() (byteaValue): a bytea parameter took PGlite 2.4 s for 4.6 MB of .tla.
   await db.insert(files).values({ ...forms.file, tla: byteaValue(forms.file.tla) });
-  for (let start = 0; start < forms.timelines.length; start += TIMELINES_PER_STATEMENT) {
-    await db
-      .insert(timelines)
-      .values(forms.timelines.slice(start, start + TIMELINES_PER_STATEMENT));
-  }
 }
 
 /** A prepared file's viewer payloads (its viewer JSON, and the prepared form of it). */

@@ -8,6 +8,7 @@ import {
   titleSortKey,
 } from './ingest.repository';
 import { COMPONENT_COLUMNS, type StoredStages } from './stored-forms';
+import { TIMELINE_COLUMNS } from './timeline-rows';
 import { writeTqlIndex } from '../../tql/tql-index.repository';
 
 /**
@@ -80,6 +81,7 @@ export async function prepareIngest(
 export async function writeIngest(tx: Transaction, stages: StoredStages): Promise<IngestedFile> {
   const rows = await stages.rows;
   await insertFileRows(tx.db, rows);
+  if (rows.timelineCount > 0) await tx.copyRows('timelines', TIMELINE_COLUMNS, rows.timelines);
   if (rows.componentCount > 0) {
     await tx.copyRows('components', COMPONENT_COLUMNS, rows.components);
   }

@@ -18,6 +18,7 @@ import {
 } from '../../../src/shared/viewer-payload/prepared-payload';
 import { CopyRows } from '../../db/copy-text';
 import { componentRows, type ComponentRow } from './component-rows';
+import { timelineCopyRows } from './timeline-rows';
 import { documentLimitFault } from './document-limits';
 import type { NewAbstractWork, NewConcreteWork, NewFile, NewTimeline } from './ingest.repository';
 import { storableJson, storableJsonText, storableText } from '../../../src/shared/storable-text';
@@ -118,7 +119,9 @@ export interface StoredRows {
   abstractWork: NewAbstractWork;
   concreteWork: NewConcreteWork;
   file: Omit<NewFile, 'tla'> & { tla: Uint8Array; tlaEncoding: TlaEncoding };
-  timelines: NewTimeline[];
+  /** Timeline rows in COPY's text format, TIMELINE_COLUMNS in order (timeline-rows.ts). */
+  timelines: Uint8Array;
+  timelineCount: number;
   /** Component rows in COPY's text format, COMPONENT_COLUMNS in order. */
   components: Uint8Array;
   componentCount: number;
@@ -326,6 +329,7 @@ export function buildStoredRows(input: StoredFormsInput): RowsThenViews {
   const timelines = document.timelines.map((timeline, index) =>
     timelineRow(ids.timelines[index]!, ids.file, timeline, index, pdfUrlFor),
   );
+  const timelineCopy = timelineCopyRows(timelines);
   const copy = new CopyRows();
   const componentIds: number[][] = [];
   let next = 0;
@@ -390,7 +394,8 @@ export function buildStoredRows(input: StoredFormsInput): RowsThenViews {
       tla,
       tlaEncoding,
     },
-    timelines,
+    timelines: timelineCopy.bytes(),
+    timelineCount: timelineCopy.count,
     components: copy.bytes(),
     componentCount: copy.count,
   }));

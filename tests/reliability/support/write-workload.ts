@@ -37,6 +37,13 @@ export class WriteLedger {
   readonly users: KnownUser[] = [];
   readonly files = new Map<number, KnownFile>();
   acknowledged = 0;
+  /** Writes the server answered with 429 (throttled): none is expected from this workload. */
+  throttled = 0;
+
+  /** Notes a write the server answered (not one cut by the crash). */
+  answered(status: number): void {
+    if (status === 429) this.throttled++;
+  }
 }
 
 /** A small deterministic random source, so that a failing run can be told and run again. */
@@ -89,6 +96,7 @@ export async function writeUntilStopped(
         password1: password,
         password2: password,
       });
+      ledger.answered(response.status);
       if (response.status === 201) {
         const { user_id: id } = (await response.json()) as { user_id: number };
         ledger.users.push({ username: name, password, id });
@@ -108,6 +116,7 @@ export async function writeUntilStopped(
         headers: { ...headers, authorization: `Bearer ${owner.access}` },
         body: new Uint8Array(body),
       });
+      ledger.answered(response.status);
       if (response.status === 201) {
         const { files } = (await response.json()) as { files: { id: number }[] };
         const id = files[0]!.id;
@@ -134,6 +143,7 @@ export async function writeUntilStopped(
         },
         body: JSON.stringify({ is_public: next }),
       });
+      ledger.answered(response.status);
       if (response.status === 200) {
         file.isPublic = next;
         file.publicInDoubt = false;
@@ -146,6 +156,7 @@ export async function writeUntilStopped(
         method: 'DELETE',
         headers: { authorization: `Bearer ${file.owner.access}` },
       });
+      ledger.answered(response.status);
       if (response.status === 204) {
         file.deletion = 'acknowledged';
         ledger.acknowledged++;
