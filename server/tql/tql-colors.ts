@@ -35,8 +35,21 @@ const NAMED =
 
 const COLORS = new Map(NAMED.split(' ').map((pair) => pair.split(':') as [string, string]));
 
+/** cssColor's answers for the texts met lately: a query compares a few colours, unit after unit. */
+const answered = new Map<string, string | null>();
+const ANSWERED_MOST = 4096;
+
 /** '#rrggbb' for a CSS name or a hex colour with 3 or 6 digits ('#' optional); else null. */
 export function cssColor(text: string): string | null {
+  const known = answered.get(text);
+  if (known !== undefined) return known;
+  const color = readColor(text);
+  if (answered.size >= ANSWERED_MOST) answered.clear();
+  answered.set(text, color);
+  return color;
+}
+
+function readColor(text: string): string | null {
   const trimmed = text.trim().toLowerCase();
   const named = COLORS.get(trimmed);
   if (named) return `#${named}`;

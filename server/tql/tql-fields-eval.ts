@@ -13,14 +13,17 @@ import { mapPosition, type Evaluation } from './tql-context';
 /** Values, or 'unanswerable' (no time map, no media length): false even under NOT. */
 export type FieldValues = (number | string)[] | 'unanswerable';
 
+/** A value as a field's values: none for a missing or empty one. */
+function one(value: number | string | null | undefined): FieldValues {
+  return value === null || value === undefined || value === '' ? [] : [value];
+}
+
 export function unitFieldValues(
   view: FileView,
   unit: CorpusUnit,
   name: string,
   evaluation: Evaluation,
 ): FieldValues {
-  const one = (value: number | string | null | undefined): FieldValues =>
-    value === null || value === undefined || value === '' ? [] : [value];
   if (POSITION_FIELDS.has(name)) {
     const map = view.timeMap;
     if (!map) {

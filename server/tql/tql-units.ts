@@ -54,6 +54,9 @@ function regexOf(literal: Extract<Literal, { kind: 'regex' }>): RegExp {
   return new RegExp(literal.source, literal.flags);
 }
 
+/** An amount as written (a value that is not a number is never converted). */
+const sameAmount = (amount: number): number => amount;
+
 export class UnitMatcher {
   private readonly chordTests = new Map<string, ((chord: ChordFacts) => boolean) | null>();
   private readonly unitLists = new Map<string, CorpusUnit[]>();
@@ -204,16 +207,21 @@ export class UnitMatcher {
   fieldValues(field: FieldRef, units: CorpusUnit[]): FieldValues {
     const scope = scopeOf(field);
     if (scope === 'file') return fileFieldValues(this.view, field.name, this.evaluation);
+    // One unit (a bracket's condition, tested unit after unit): its values as they come.
+    if (units.length === 1) return this.ownValues(scope, field, units[0]!);
     const values: (number | string)[] = [];
     for (const unit of units) {
-      const own =
-        scope === 'tl'
-          ? timelineFieldValues(this.view, unit, field.name)
-          : unitFieldValues(this.view, unit, field.name, this.evaluation);
+      const own = this.ownValues(scope, field, unit);
       if (own === 'unanswerable') return own;
       values.push(...own);
     }
     return values;
+  }
+
+  private ownValues(scope: ReturnType<typeof scopeOf>, field: FieldRef, unit: CorpusUnit) {
+    return scope === 'tl'
+      ? timelineFieldValues(this.view, unit, field.name)
+      : unitFieldValues(this.view, unit, field.name, this.evaluation);
   }
 
   /**
@@ -264,17 +272,9 @@ export class UnitMatcher {
     const values = this.fieldValues(field, units);
     if (values === 'unanswerable') return null;
     if (value.kind === 'field') return this.compareFields(field, values, op, value, units, steps);
-    const media = this.view.file.mediaLength;
-    const convert = (amount: number, unit: string | null): number | null => {
-      if (unit === '%') {
-        if (media === null) {
-          this.evaluation.couldNotAnswer('media length', this.view.file.id);
-          return null;
-        }
-        return (amount * media) / 100;
-      }
-      return amount;
-    };
+    // Only a number is converted (a share of the media's length); the rest compare as they are.
+    const convert =
+      value.kind === 'number' || value.kind === 'range' ? this.amountConverter() : sameAmount;
     if (
       field.name === 'duration' &&
       (value.kind === 'number' || value.kind === 'range') &&
@@ -290,6 +290,19 @@ export class UnitMatcher {
       return compareValues(field, lengths, op, value, convert);
     }
     return compareValues(field, values, op, value, convert);
+  }
+
+  /** Amounts in seconds: a percentage of the media's length, else as written. */
+  private amountConverter(): (amount: number, unit: string | null) => number | null {
+    const media = this.view.file.mediaLength;
+    return (amount, unit) => {
+      if (unit !== '%') return amount;
+      if (media === null) {
+        this.evaluation.couldNotAnswer('media length', this.view.file.id);
+        return null;
+      }
+      return (amount * media) / 100;
+    };
   }
 
   private compareFields(
