@@ -254,24 +254,21 @@ function drawSignatures(
     out.glyph(cursor, placeY(middle, clef.line * 2, space), MUSIC_GLYPHS[clef.shape], size, true);
     cursor += space * 3;
   }
-  const fifths = inForce(staff.keys, time) ?? 0;
-  if (parts.key && change && clef) {
+  if (parts.key && clef) {
     const clefMiddle = diatonic(clef.step, clef.octave) - 2 * clef.line;
-    const before = keyBefore(staff.keys, time);
-    const places = keySignaturePlaces(before, clefMiddle, halfLines);
-    for (const place of cancelledPlaces(before, fifths, places)) {
+    const fifths = inForce(staff.keys, time) ?? 0;
+    const before = change ? keyBefore(staff.keys, time) : 0;
+    const oldPlaces = keySignaturePlaces(before, clefMiddle, halfLines);
+    for (const place of cancelledPlaces(before, fifths, oldPlaces)) {
       out.glyph(cursor, placeY(middle, place, space), MUSIC_GLYPHS.natural, size, true);
       cursor += space;
     }
-  }
-  if (parts.key && fifths !== 0 && clef) {
-    const clefMiddle = diatonic(clef.step, clef.octave) - 2 * clef.line;
     const glyph = fifths > 0 ? MUSIC_GLYPHS.sharp : MUSIC_GLYPHS.flat;
     for (const place of keySignaturePlaces(fifths, clefMiddle, halfLines)) {
       out.glyph(cursor, placeY(middle, place, space), glyph, size, true);
       cursor += space;
     }
-    cursor += space * 0.5;
+    if (fifths !== 0) cursor += space * 0.5;
   }
   const meter = inForce(staff.meters, time);
   if (meter && parts.meter) {
