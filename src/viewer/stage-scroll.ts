@@ -38,18 +38,18 @@ export interface ScrollerPlace {
   scrollLeft: number;
 }
 
-/**
- * Writes the scroller's spacer width and scrollLeft (and the stage's width) for the view.
- * Setting scrollLeft after a new width makes the browser lay the page out at once, about a third
- * of a zoom key's handler; so a view change writes them at the next frame, after the view has
- * been asked for, and what reads the scroller before then has them written first (`now`).
- */
 export interface ScrollerElements {
   scroller: HTMLElement;
   content: HTMLElement;
   stage: HTMLElement;
 }
 
+/**
+ * Writes the scroller's spacer width and scrollLeft (and the stage's width) for the view.
+ * Setting scrollLeft after a new width makes the browser lay the page out at once, about a third
+ * of a zoom key's handler; so a view change writes them at the next frame, after the view has
+ * been asked for, and what reads the scroller before then has them written first (`now`).
+ */
 export class ScrollerWrites {
   private frame = 0;
 

@@ -64,7 +64,7 @@ export class ViewerView {
   private readonly resizeObserver: ResizeObserver;
   private readonly stopWatchingRoom: () => void;
   private readonly stageScrolling: StageScrolling;
-  private readonly scroller: ScrollerWrites;
+  private readonly scrollerWrites: ScrollerWrites;
 
   constructor(
     private readonly header: ViewerHeader,
@@ -76,14 +76,14 @@ export class ViewerView {
   ) {
     this.view = initialView(header.start, header.end, this.measureViewport());
     this.heights = this.fittedHeights();
-    this.scroller = new ScrollerWrites(elements, () => ({
+    this.scrollerWrites = new ScrollerWrites(elements, () => ({
       width: scrollWidth(this.view),
       viewportWidth: this.view.viewportWidth,
       scrollLeft: this.view.scrollLeft,
     }));
     elements.scroller.addEventListener('scroll', this.onScroll, { passive: true });
     this.stageScrolling = forwardStageScrolling(elements.stage, elements.scroller, () =>
-      this.scroller.now(),
+      this.scrollerWrites.now(),
     );
     this.resizeObserver = new ResizeObserver(this.onResize);
     this.resizeObserver.observe(elements.scroller);
@@ -105,7 +105,7 @@ export class ViewerView {
 
   /** Asks for the first view. */
   start(): void {
-    this.scroller.now();
+    this.scrollerWrites.now();
     this.request(null);
   }
 
@@ -128,7 +128,7 @@ export class ViewerView {
 
   private readonly onScroll = (): void => {
     // The view's own write is on its way: the scroller does not say where the view is yet.
-    if (this.scroller.waiting) return;
+    if (this.scrollerWrites.waiting) return;
     const left = this.elements.scroller.scrollLeft;
     if (Math.abs(left - this.view.scrollLeft) < 0.5) return;
     this.view = scrolledTo(this.view, left);
@@ -145,7 +145,7 @@ export class ViewerView {
     this.heights = heights;
     if (widthChanged) {
       this.view = resizedTo(this.view, width);
-      this.scroller.now();
+      this.scrollerWrites.now();
       this.stage.resize(width);
     }
     this.request(null);
@@ -157,7 +157,7 @@ export class ViewerView {
     this.viewBefore = this.view;
     this.view = next;
     this.request(zoomStartedAt);
-    this.scroller.later();
+    this.scrollerWrites.later();
     if (zoomChanged) this.zoomChanged(next.zoom);
   }
 
@@ -241,7 +241,7 @@ export class ViewerView {
 
   dispose(): void {
     this.disposed = true;
-    this.scroller.cancel();
+    this.scrollerWrites.cancel();
     this.resizeObserver.disconnect();
     this.stopWatchingRoom();
     this.elements.scroller.removeEventListener('scroll', this.onScroll);
