@@ -4,6 +4,7 @@ import { SEARCH_PAGE_SIZE, type SortDirection } from '../../src/shared/search-fi
 import type { ComponentSearch } from './search-params';
 import type { HarmonyCondition, StoredChordFacts } from './harmony-conditions';
 import { containsText, matchingFileIds, type ComponentKeyset } from './search.repository';
+import { rowsOf } from '../db/sql-values';
 
 /**
  * The SQL of HARMONY searches. Chords are answered from the TQL query index (tql_units of kind
@@ -120,8 +121,6 @@ export interface HarmonyHit {
 }
 
 type Row = Record<string, unknown>;
-
-const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
 /** jsonb arrives parsed from PostgreSQL and PGlite alike; text is parsed here. */
 function factsOf(value: unknown): StoredChordFacts {

@@ -10,12 +10,9 @@ import { decodeTla, type TlaEncoding } from '../files/ingest/tla-bytes';
 import type { WorkTasks } from '../work/work-tasks';
 import { TQL_INDEX_VERSION } from './tql-index';
 import { writeTqlIndex } from './tql-index.repository';
+import { rowsOf } from '../db/sql-values';
 
 const FILES_PER_QUERY = 100;
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (result as { rows: Record<string, unknown>[] }).rows;
-}
 
 async function staleFiles(db: Db, after: number): Promise<number[]> {
   const rows = rowsOf(

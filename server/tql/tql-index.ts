@@ -19,6 +19,7 @@ import { storableJsonText, storableText } from '../../src/shared/storable-text';
 import { CopyRows } from '../db/copy-text';
 import { TimeMap } from '../../src/shared/time-map/time-map';
 import { cssColor } from './tql-colors';
+import { textArray } from '../db/sql-values';
 
 /** Raised whenever what the index holds changes: files indexed by an older version are rebuilt. */
 export const TQL_INDEX_VERSION = 2;
@@ -118,11 +119,6 @@ export function roleOf(
   }
   if (kind === 'marker' && /^cadences?$/i.test(trimmed)) return { role: 'cadences', author: null };
   return { role: null, author: null };
-}
-
-/** A PostgreSQL array literal of texts, for COPY. */
-function textArray(values: string[]): string {
-  return `{${values.map((value) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 }
 
 interface Unit {

@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Amount, RelationWord } from '../../src/shared/tql/tql-ast';
 import { TQL_INDEX_VERSION } from './tql-index';
 import type { Narrowing, Pairing, UnitShape } from './tql-narrowing';
+import { textArray } from '../db/sql-values';
 
 /** The relations' tolerance (tql-relations.ts) and a lane's hole (tql-sequence.ts), in s. */
 const TOLERANCE = 0.1;
@@ -17,9 +18,6 @@ const HOLE = 0.1;
 const SLACK = 1e-9;
 /** How near a bar's start a `[downbeat]` unit starts (time-map.ts BEAT_SNAP), in s. */
 const BEAT_SNAP = 0.1;
-
-const textArray = (values: string[]) =>
-  `{${values.map((value) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 
 /**
  * The units of a shape in a chunk of files (`ids`, an array literal), under `alias`. A shape with

@@ -3,7 +3,8 @@ import type { Db } from '../db/database';
 import type { TqlRow } from '../../src/shared/exports/tql-exports';
 import type { MarkerRelationShape, WordTest } from './tql-rows';
 import { TQL_INDEX_VERSION } from './tql-index';
-import { fits, rowsOf, textArray, unitOf } from './tql-rows.repository';
+import { fits, unitOf } from './tql-rows.repository';
+import { rowsOf, textArray } from '../db/sql-values';
 
 /** The relations' tolerance (tql-relations.ts). */
 const TOLERANCE = 0.1;

@@ -2,13 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { TqlRow, TqlUnit } from '../../src/shared/exports/tql-exports';
 import type { MarkerPairShape, WordTest } from './tql-rows';
-
-export function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (result as { rows: Record<string, unknown>[] }).rows;
-}
-
-export const textArray = (values: string[]) =>
-  `{${values.map((value) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+import { rowsOf, textArray } from '../db/sql-values';
 
 /**
  * Whether a unit's categories fit a step's words as the evaluator's wordFits reads them: the word

@@ -4,11 +4,7 @@ import { bareUnit, type CorpusFile, type CorpusTimeline, type CorpusUnit } from 
 import { TQL_INDEX_VERSION, type TimeMapSource } from './tql-index';
 import type { Narrowing } from './tql-narrowing';
 import { keptFiles, pairConditions, textConditions } from './tql-narrowing.repository';
-import { textArray } from './tql-rows.repository';
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (result as { rows: Record<string, unknown>[] }).rows;
-}
+import { rowsOf, textArray } from '../db/sql-values';
 
 const numberOrNull = (value: unknown) =>
   value === null || value === undefined ? null : Number(value);

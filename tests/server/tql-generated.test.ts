@@ -4,7 +4,7 @@ import type { UploadResponseJson } from '../../src/shared/api-types';
 import type { TqlRow } from '../../src/shared/exports/tql-exports';
 import { parseTql } from '../../src/shared/tql/tql-parser';
 import { narrowingOf } from '../../server/tql/tql-narrowing';
-import { rowsOf } from '../../server/tql/tql-rows.repository';
+import { rowsOf } from '../../server/db/sql-values';
 import { rowShapeOf } from '../../server/tql/tql-rows';
 import { narrowFiles, queryableFiles } from '../../server/tql/tql.repository';
 import { databaseKinds } from './support/test-database';

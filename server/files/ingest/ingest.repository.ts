@@ -3,16 +3,12 @@ import { byteaValue } from '../../db/bytea';
 import type { Database, Db } from '../../db/database';
 import { abstractWorks, concreteWorks, files, timelines } from '../../db/schema';
 import type { StoredIds, StoredRows, StoredViews } from './stored-forms';
+import { rowsOf } from '../../db/sql-values';
 
 export type NewAbstractWork = typeof abstractWorks.$inferInsert;
 export type NewConcreteWork = typeof concreteWorks.$inferInsert;
 export type NewFile = typeof files.$inferInsert;
 export type NewTimeline = typeof timelines.$inferInsert;
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  // Both drivers (PGlite and node-postgres) answer with { rows }.
-  return (result as { rows: Record<string, unknown>[] }).rows;
-}
 
 /**
  * `count` ids from `sequence`. On PostgreSQL, nextval once per id in one statement: other
