@@ -1,6 +1,7 @@
 import { csvLine, inertText } from '../../src/shared/csv';
 import type { SearchKind } from '../../src/shared/search-fields';
-import { viewerNumeral } from './harmony-conditions';
+import type { HarmonySearchComponentJson } from '../../src/shared/api-contract/search';
+import { harmonyJson } from './harmony-json';
 import type { HarmonyHit } from './harmony-search.repository';
 import type { MusicalFields } from './musical-positions';
 import type { ComponentHit } from './search.repository';
@@ -89,18 +90,22 @@ function kindValues(kind: SearchKind, hit: ComponentHit): (string | number | nul
   }
 }
 
-/** A chord's values, as components/query gives them (search.service.ts, `harmonyJson`). */
+/** A chord's values, as components/query gives them. */
 function harmonyValues(hit: HarmonyHit): (string | number | null)[] {
+  const json = harmonyJson(hit, NO_POSITION) as HarmonySearchComponentJson;
   return [
-    hit.time,
-    inertText(hit.facts.key),
-    inertText(viewerNumeral(hit.facts)),
-    inertText(hit.facts.quality),
-    hit.facts.inversion,
-    hit.facts.applied_to,
-    inertText(hit.comments),
+    json.time,
+    inertText(json.key),
+    inertText(json.numeral),
+    inertText(json.quality),
+    json.inversion,
+    json.applied_to,
+    inertText(json.comments),
   ];
 }
+
+/** The line writes its own bar and beat columns. */
+const NO_POSITION: MusicalFields = { measure: null, pass: null, beat: null };
 
 /** Where a row starts: a chord's or a point's time, a span's start. */
 export function exportTime(hit: ExportHit): number | null {

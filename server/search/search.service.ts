@@ -24,13 +24,8 @@ import {
 } from './search.repository';
 import { distinctWorksJson } from '../files/works-json';
 import { CountCache } from './count-cache';
-import {
-  countHarmony,
-  findHarmonyPage,
-  harmonyIndexState,
-  type HarmonyHit,
-} from './harmony-search.repository';
-import { viewerNumeral } from './harmony-conditions';
+import { countHarmony, findHarmonyPage, harmonyIndexState } from './harmony-search.repository';
+import { harmonyJson } from './harmony-json';
 import {
   parseComponentSearch,
   parseFileSearch,
@@ -165,22 +160,6 @@ function componentJson(
       throw new Error(`unknown search kind ${String(unexpected)}`);
     }
   }
-}
-
-/** A chord found by a HARMONY search, with the numeral as the viewer draws it. */
-export function harmonyJson(hit: HarmonyHit, musical: MusicalFields): SearchComponentJson {
-  return {
-    id: hit.id,
-    timeline_id: hit.timelineId,
-    time: hit.time,
-    key: hit.facts.key,
-    numeral: viewerNumeral(hit.facts),
-    quality: hit.facts.quality,
-    inversion: hit.facts.inversion,
-    applied_to: hit.facts.applied_to,
-    comments: hit.comments,
-    ...musical,
-  };
 }
 
 const countKey = ({ kind, file, text, times, harmony }: ComponentSearch) =>
