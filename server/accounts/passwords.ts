@@ -29,16 +29,22 @@ const hashOptions = {
  */
 const CORES = availableParallelism();
 const HASHING_SHARE = 0.15;
+const BURST_MS = 400;
+const QUEUE_LIMIT = 32;
+const WAIT_MS = 3_000;
+/**
+ * The longest pause one failed run can cause. On a loaded machine a run takes far longer than its
+ * 40 ms of CPU (it is charged by the clock), and a lone login after it must not wait past WAIT_MS.
+ */
+const MAX_PAUSE_MS = 1_000;
 
 const pacer = new HashingPacer({
   runningLimit: Math.max(1, Math.floor(CORES / 2)),
   earnedPerMs: HASHING_SHARE * CORES,
-  burstMs: 400,
-  queueLimit: 32,
-  waitMs: 3_000,
-  // On a loaded machine a run takes far longer than its 40 ms of CPU (it is charged by the
-  // clock), and a lone login after it must not wait past WAIT_MS.
-  maxPauseMs: 1_000,
+  burstMs: BURST_MS,
+  queueLimit: QUEUE_LIMIT,
+  waitMs: WAIT_MS,
+  maxPauseMs: MAX_PAUSE_MS,
 });
 
 /** No place in the queue for another run: a login would be refused, so it need not be read. */
