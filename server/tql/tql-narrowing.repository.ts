@@ -10,14 +10,12 @@ import type { Amount, RelationWord } from '../../src/shared/tql/tql-ast';
 import { TQL_INDEX_VERSION } from './tql-index';
 import type { Narrowing, Pairing, UnitShape } from './tql-narrowing';
 import { textArray } from '../db/sql-values';
+import { TOLERANCE } from './tql-relations';
+import { HOLE } from './tql-sequence';
+import { BEAT_SNAP } from '../../src/shared/time-map/time-map';
 
-/** The relations' tolerance (tql-relations.ts) and a lane's hole (tql-sequence.ts), in s. */
-const TOLERANCE = 0.1;
-const HOLE = 0.1;
 /** Rounding slack: the database's sums must never be stricter than the evaluator's. */
 const SLACK = 1e-9;
-/** How near a bar's start a `[downbeat]` unit starts (time-map.ts BEAT_SNAP), in s. */
-const BEAT_SNAP = 0.1;
 
 /**
  * The units of a shape in a chunk of files (`ids`, an array literal), under `alias`. A shape with

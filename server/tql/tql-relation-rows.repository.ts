@@ -3,11 +3,9 @@ import type { Db } from '../db/database';
 import type { TqlRow } from '../../src/shared/exports/tql-exports';
 import type { MarkerRelationShape, WordTest } from './tql-rows';
 import { TQL_INDEX_VERSION } from './tql-index';
+import { TOLERANCE } from './tql-relations';
 import { fits, unitOf } from './tql-rows.repository';
 import { rowsOf, textArray } from '../db/sql-values';
-
-/** The relations' tolerance (tql-relations.ts). */
-const TOLERANCE = 0.1;
 
 /**
  * Units of a kind in some files fitting a word test, under `u`: for words, through the file's

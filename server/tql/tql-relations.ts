@@ -10,7 +10,8 @@ import { lanesNamed } from './tql-lanes';
 import { matchesInLane } from './tql-sequence';
 import type { UnitMatcher } from './tql-units';
 
-const TOLERANCE = 0.1;
+/** How far apart two times may be and still meet (s): the database's rows read it too. */
+export const TOLERANCE = 0.1;
 const SEQUENCE_WORDS = new Set(['contains', 'starts with', 'ends with', 'consists of']);
 
 const isPoint = (unit: CorpusUnit) => unit.kind === 'marker' || unit.kind === 'beat';

@@ -7,7 +7,11 @@ import type { Amount, Order, Seq, Step } from '../../src/shared/tql/tql-ast';
 import type { CorpusUnit, FileView, Lane } from './tql-corpus';
 import { distance, type Evaluation } from './tql-context';
 
-const HOLE = 0.1;
+/**
+ * The largest gap (s) between two units of a lane of spans that still leaves them neighbours
+ * (a run of the lane); the database's narrowing reads it too.
+ */
+export const HOLE = 0.1;
 
 export type Entry = Lane['entries'][number];
 
