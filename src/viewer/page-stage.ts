@@ -22,6 +22,15 @@ async function nextFrameSinceEpoch(): Promise<number> {
  * worker (no OffscreenCanvas) or there is no stage worker: the same StagePainter and paintView
  * as the worker's, given each layout as it comes.
  */
+/** A canvas of the page's, not on it, to paint glyphs on once. */
+function pageCanvas(width: number, height: number): PaintCanvas {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  // The DOM's canvas has more than the painter's PaintCanvas; the painter uses no more.
+  return canvas as PaintCanvas;
+}
+
 export class PageStage implements StageScene {
   readonly painter = 'page';
   private size: StageSize;
@@ -52,11 +61,14 @@ export class PageStage implements StageScene {
       canvas.remove();
       throw new Error('No 2D canvas context on this page.');
     }
+    // Views are not painted ahead on the page's own thread; glyphs are, once, as the worker's.
     const painter = new StagePainter(
       canvas as PaintCanvas,
       context,
       nextFrameSinceEpoch,
       pageMusicFont,
+      () => null,
+      pageCanvas,
     );
     const rulerPicture = paintedCanvas(ruler, 'viewer-ruler__canvas');
     painter.attachRuler(rulerPicture as PaintCanvas);

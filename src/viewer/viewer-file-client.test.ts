@@ -167,6 +167,31 @@ describe('file client and the session’s views', () => {
     expect(asked).toEqual(['layout 1.2', 'layout 1.2']);
   });
 
+  it('asks again for a view ahead whose answer came, for the painter may have let it go', async () => {
+    const session = new ViewerFileSession();
+    session.open(bytes(viewerFixture()));
+    const asked: boolean[] = [];
+    const api = {
+      layout: (request: Parameters<FileApi['layout']>[0], ahead?: boolean) => {
+        asked.push(ahead === true);
+        return Promise.resolve(session.layout(request));
+      },
+    } as unknown as FileApi;
+    const calls = clientCalls(api, (data) => data);
+    calls.layoutAhead({ ...firstView, zoom: 1.2 });
+    // While the answer is on its way, asking again asks nothing.
+    calls.layoutAhead({ ...firstView, zoom: 1.2 });
+    expect(asked).toEqual([true]);
+    await Promise.resolve();
+    await Promise.resolve();
+    // Answered long ago (the user zoomed the other way meanwhile): asked again, as ahead.
+    calls.layoutAhead({ ...firstView, zoom: 1.2 });
+    expect(asked).toEqual([true, true]);
+    // The page's own request takes the latest answer, without asking.
+    expect((await calls.layout({ ...firstView, zoom: 1.2 })).scale.zoom).toBe(1.2);
+    expect(asked).toEqual([true, true]);
+  });
+
   it('keeps the zoom steps either side laid out ahead, whichever is asked first', async () => {
     const client = await opened();
     const zoomIn = { ...firstView, zoom: 1.2, scrollLeft: 80 };

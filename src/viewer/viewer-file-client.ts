@@ -74,12 +74,18 @@ export function clientCalls(api: FileApi, transfer: (bytes: ArrayBuffer) => Arra
   // the stage painter) before it asks: that step then costs no round trip to the file worker,
   // which is a frame on screen. Each answers one request for its view; the session keeps the
   // views besides, and is asked for any other.
-  let ahead: { request: ViewRequest; layout: Promise<ViewLayout> }[] = [];
+  // A view asked for again once its answer came goes to the painter again: the painter keeps
+  // few pictures, and may have let that view's go since.
+  let ahead: { request: ViewRequest; layout: Promise<ViewLayout>; answered: boolean }[] = [];
   const layoutAhead = (request: ViewRequest) => {
-    if (ahead.some((entry) => sameView(entry.request, request))) return;
-    const layout = api.layout(request, true);
-    layout.catch(() => undefined);
-    ahead = [...ahead, { request, layout }].slice(-MAX_AHEAD);
+    const asked = ahead.find((entry) => sameView(entry.request, request));
+    if (asked && !asked.answered) return;
+    const entry = { request, layout: api.layout(request, true), answered: false };
+    entry.layout.then(
+      () => (entry.answered = true),
+      () => undefined,
+    );
+    ahead = [...ahead.filter((kept) => kept !== asked), entry].slice(-MAX_AHEAD);
   };
   let warmUpFrom: ViewRequest | null = null;
   const opening = async <Result extends OpenResult | null>(

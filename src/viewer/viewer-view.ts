@@ -58,6 +58,8 @@ export class ViewerView {
   private lastZoomDirection: 1 | -1 = 1;
   /** The view before this one: a zoom step back to it asks for it again, not for a near copy. */
   private viewBefore: ViewState | null = null;
+  /** The view whose zoom steps either side were asked for last. */
+  private aheadOf: ViewState | null = null;
   private disposed = false;
   /** Where playback was at the last frame it was followed continuously, and when. */
   private lastFollowed: { time: number; at: number } | null = null;
@@ -175,20 +177,18 @@ export class ViewerView {
   }
 
   /**
-   * Has the file worker lay out the views the user is likeliest to ask for next, in the
-   * direction of travel: while playback turns pages, the next page; at rest, the next zoom step
-   * in and out (a worker's layout is about half of a step). The worker keeps them with the views
-   * it laid out lately, and they come to the page, which then shows one without asking (a round
-   * trip to the worker costs a frame). As a quick zoom step's view goes to the painter too (the
-   * pictures are then ready a frame sooner); a slow one would hold its own frame back by it.
+   * Has the file worker lay out (and the painter paint) the views likeliest next: while playback
+   * turns pages, the next page; at rest, the zoom steps either side, once a view. A quick zoom
+   * step asks as its view goes to the painter (the pictures are ready a frame sooner); a slow
+   * one once it is on screen, as its own frame would wait for the asking.
    */
   prefetchAhead(zoomStartedAt?: number): void {
-    if (this.disposed) return;
-    if (zoomStartedAt !== undefined && performance.now() - zoomStartedAt > QUICK_STEP_MS) return;
-    if (this.media.isPlaying()) {
-      if (this.followsByPage) this.prefetch(nextPage(this.view));
-      return;
-    }
+    const late = zoomStartedAt !== undefined && performance.now() - zoomStartedAt > QUICK_STEP_MS;
+    if (this.disposed || late) return;
+    const playing = this.media.isPlaying();
+    if (playing && this.followsByPage) this.prefetch(nextPage(this.view));
+    if (playing || this.aheadOf === this.view) return;
+    this.aheadOf = this.view;
     // The worker answers in order: the step the user is likeliest to take next comes first.
     const directions = this.lastZoomDirection === 1 ? ([1, -1] as const) : ([-1, 1] as const);
     for (const direction of directions) {

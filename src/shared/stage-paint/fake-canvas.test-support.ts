@@ -1,4 +1,4 @@
-import type { Canvas2D, PaintBitmap, TextMeasure } from './paint-view';
+import type { Canvas2D, PaintPixels, TextMeasure } from './paint-view';
 import type { ScratchCanvas } from './painted-ahead';
 import type { StagedView } from './stage-painter';
 
@@ -23,6 +23,9 @@ export class FakeCanvas2D implements Canvas2D {
   textBaseline = 'alphabetic';
   readonly drawn: Drawn[] = [];
   private path: number[][] = [];
+
+  /** `read`: called when the canvas's pixels are read (what was drawn is rasterised then). */
+  constructor(private readonly read: () => void = () => undefined) {}
   private saved: { fillStyle: string | object; globalAlpha: number }[] = [];
 
   setTransform(): void {}
@@ -55,10 +58,27 @@ export class FakeCanvas2D implements Canvas2D {
     const paths = this.path.map((points) => [...points]);
     this.drawn.push({ op: 'stroke', style: String(this.strokeStyle), args: paths.flat(), paths });
   }
-  drawImage(image: PaintBitmap, x: number, y: number): void {
-    const picture = image as FakeBitmap;
-    if (picture.closed) throw new Error('drawImage of a closed bitmap');
-    this.drawn.push({ op: 'drawImage', style: '', args: [picture.id, x, y] });
+  drawImage(image: object, x: number, y: number, ...rest: number[]): void {
+    const args = rest.length > 0 ? [x, y, ...rest] : [x, y];
+    if (image instanceof FakeBitmap) {
+      this.drawn.push({ op: 'drawImage', style: '', args: [image.picture.id, ...args] });
+      return;
+    }
+    const canvas = image as FakeScratch;
+    if (canvas.width === 0) throw new Error('drawImage of a released canvas');
+    this.drawn.push({ op: 'drawImage', style: '', args: [canvas.latest()?.id ?? 0, ...args] });
+  }
+  createImageData(width: number, height: number): PaintPixels {
+    return { width, height, data: new Uint8ClampedArray(width * height * 4) };
+  }
+  /** The pixels put last. */
+  put: PaintPixels | null = null;
+  putImageData(image: PaintPixels): void {
+    this.put = image;
+  }
+  getImageData(): null {
+    this.read();
+    return null;
   }
   fillText(text: string, x: number, y: number): void {
     this.drawn.push({ op: 'fillText', style: String(this.fillStyle), args: [text, x, y] });
@@ -88,26 +108,20 @@ export class FakeCanvas2D implements Canvas2D {
 /** Text 10 px a character, as FakeCanvas2D measures it. */
 export const tenPixelsAChar = (text: string) => text.length * 10;
 
-let bitmaps = 0;
+let pictures = 0;
 
-/** A picture taken of a FakeScratch: what had been drawn on it. */
-export class FakeBitmap implements PaintBitmap {
-  readonly id = ++bitmaps;
-  closed = false;
-  constructor(
-    readonly width: number,
-    readonly height: number,
-    readonly drawn: Drawn[],
-  ) {}
-  close(): void {
-    this.closed = true;
-  }
+/** What had been drawn on a FakeScratch when its pixels were read: the picture it holds. */
+export interface FakePicture {
+  id: number;
+  drawn: Drawn[];
 }
 
-/** A canvas off screen whose bitmaps carry what was drawn on it since the last one. */
+/** A canvas off screen that keeps what was drawn on it, read by read, as pictures. */
 export class FakeScratch implements ScratchCanvas {
-  readonly context = new FakeCanvas2D();
-  readonly bitmaps: FakeBitmap[] = [];
+  readonly context = new FakeCanvas2D(() => {
+    this.pictures.push({ id: ++pictures, drawn: this.context.drawn.splice(0) });
+  });
+  readonly pictures: FakePicture[] = [];
   constructor(
     public width: number,
     public height: number,
@@ -115,11 +129,19 @@ export class FakeScratch implements ScratchCanvas {
   getContext(): FakeCanvas2D {
     return this.context;
   }
-  transferToImageBitmap(): FakeBitmap {
-    const bitmap = new FakeBitmap(this.width, this.height, this.context.drawn.splice(0));
-    this.bitmaps.push(bitmap);
-    return bitmap;
+  /** The picture painted last: what drawing the canvas as an image shows. */
+  latest(): FakePicture | undefined {
+    return this.pictures.at(-1);
   }
+  /** What was drawn since the last read, as a picture of its own, and the canvas cleared. */
+  transferToImageBitmap(): FakeBitmap {
+    return new FakeBitmap({ id: ++pictures, drawn: this.context.drawn.splice(0) });
+  }
+}
+
+/** A picture taken of a FakeScratch with transferToImageBitmap. */
+export class FakeBitmap {
+  constructor(readonly picture: FakePicture) {}
 }
 
 /**

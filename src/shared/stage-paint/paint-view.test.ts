@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { GLYPH_MARKER } from '../viewer-layout/timeline-drawing';
+import { GLYPH_MARKER, GLYPH_PDF, GLYPH_PDF_OCCLUDED } from '../viewer-layout/timeline-drawing';
 import type { ViewLayout } from '../viewer-layout/view-layout';
-import { FakeCanvas2D } from './fake-canvas.test-support';
+import { FakeCanvas2D, FakeScratch } from './fake-canvas.test-support';
 import { paintView } from './paint-view';
 
 const stage = { x: 100, y: 200, width: 800, height: 400 };
@@ -107,6 +107,57 @@ describe('paintView', () => {
       ['#222222', 115],
       ['#111111', 125],
     ]);
+  });
+
+  it('with canvases off screen, paints a row of markers as one picture of them', () => {
+    const context = new FakeCanvas2D();
+    const strips: FakeScratch[] = [];
+    const sprites = (width: number, height: number) => {
+      const strip = new FakeScratch(width, height);
+      strips.push(strip);
+      return strip;
+    };
+    const view = drawing({
+      glyphs: new Float32Array([50.6, 3, 52.1, 3, 90, 3]),
+      glyphKinds: new Uint8Array(3).fill(GLYPH_MARKER),
+      glyphColors: new Uint32Array([0xe07b39, 0x123456, 0xe07b39]),
+    });
+    paintView(context, view, stage, { pixelRatio: 1, sprites });
+    expect(context.drawn.filter((d) => d.op === 'fill')).toEqual([]);
+    // The strip spans the stage from the markers' top (y 3 in the row) down past the stems.
+    expect(context.drawn.filter((d) => d.op === 'drawImage')).toEqual([
+      { op: 'drawImage', style: '', args: [0, 100, 203, 800, 26] },
+    ]);
+    // Its pixels: the three stems, on the markers' pixels from the stage's left edge.
+    const pixels = strips[0]!.context.put!;
+    const stem = (x: number) =>
+      Array.from(pixels.data.subarray((15 * 800 + x) * 4, (15 * 800 + x) * 4 + 4));
+    expect(stem(50)).toEqual([0xe0, 0x7b, 0x39, 255]);
+    expect(stem(52)).toEqual([0x12, 0x34, 0x56, 255]);
+    expect(stem(90)).toEqual([0xe0, 0x7b, 0x39, 255]);
+    expect(stem(51)[3]).toBe(0);
+  });
+
+  it('with canvases off screen, copies a PDF icon painted once, on whole device pixels', () => {
+    const context = new FakeCanvas2D();
+    const sprites = (width: number, height: number) => new FakeScratch(width, height);
+    const view = drawing({
+      glyphs: new Float32Array([10.3, 4, 40.6, 4, 70, 4]),
+      glyphKinds: Uint8Array.from([GLYPH_PDF, GLYPH_PDF_OCCLUDED, GLYPH_PDF]),
+      glyphColors: new Uint32Array(3),
+    });
+    paintView(context, view, stage, { pixelRatio: 2, sprites });
+    expect(context.drawn.filter((d) => d.op === 'fill' || d.op === 'stroke')).toEqual([]);
+    const copies = context.drawn.filter((d) => d.op === 'drawImage').map((d) => d.args);
+    // One picture for the drawn icons and one for the occluded; each 19 x 24 CSS px from 1 px
+    // left of the icon and 2 px above it, rounded to the device's half pixels.
+    expect(copies.map((args) => args.slice(1))).toEqual([
+      [111.5, 202, 19, 24],
+      [141.5, 202, 19, 24],
+      [171, 202, 19, 24],
+    ]);
+    expect(copies[0]![0]).toBe(copies[2]![0]);
+    expect(copies[1]![0]).not.toBe(copies[0]![0]);
   });
 
   it('writes labels where the page sets them in a line box of line-height 1', () => {

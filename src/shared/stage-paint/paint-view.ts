@@ -1,23 +1,17 @@
 import {
   BEHIND_COLOR,
-  cssColor,
   EVEN_BAND_COLOR,
   FIGURE_FONT_SIZE,
   LABEL_FONT_FAMILY,
-  MARKER_STEM_HEIGHT,
   ODD_BAND_COLOR,
-  PDF_ICON_COLOR,
   SPACING_COLOR,
   TEXT_COLOR,
   TIMELINE_SPACING,
 } from '../viewer-layout/layout-constants';
-import {
-  GLYPH_MARKER,
-  GLYPH_PDF_OCCLUDED,
-  type DrawnLabel,
-  type TimelineDrawing,
-} from '../viewer-layout/timeline-drawing';
+import type { DrawnLabel, TimelineDrawing } from '../viewer-layout/timeline-drawing';
 import type { StackedRow } from '../viewer-layout/timeline-heights';
+import { colorString } from './paint-colors';
+import { paintGlyphs, type MakeSpriteCanvas } from './paint-glyphs';
 
 /** The part of a 2D canvas context the painters use (a worker's OffscreenCanvas gives it). */
 export interface Canvas2D {
@@ -42,14 +36,19 @@ export interface Canvas2D {
   restore(): void;
   rect(x: number, y: number, width: number, height: number): void;
   clip(): void;
-  drawImage(image: PaintBitmap, x: number, y: number): void;
+  /** `image`: a canvas painted off screen (the shared code is built without the DOM's types). */
+  drawImage(image: object, x: number, y: number, width?: number, height?: number): void;
+  /** Read by the painter only to have what was painted rasterised at once. */
+  getImageData(x: number, y: number, width: number, height: number): unknown;
+  createImageData(width: number, height: number): PaintPixels;
+  putImageData(image: PaintPixels, x: number, y: number): void;
 }
 
-/** A picture taken of a canvas (an ImageBitmap). */
-export interface PaintBitmap {
-  width: number;
-  height: number;
-  close(): void;
+/** Pixels to put on a canvas (an ImageData): straight RGBA, 4 bytes a pixel, row by row. */
+export interface PaintPixels {
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8ClampedArray;
 }
 
 /** What the painters read of a measured text (a real context's TextMetrics has more). */
@@ -115,18 +114,8 @@ export interface PaintOptions {
   selection?: SelectionBox | null;
   /** The music font's family once it has loaded here; music glyphs are left out without it. */
   musicFont?: string | null;
-}
-
-/** Colour strings, made once per colour: setting a style is most of a small rectangle's cost. */
-const colorStrings = new Map<number, string>();
-
-function colorString(color: number): string {
-  let text = colorStrings.get(color);
-  if (text === undefined) {
-    text = cssColor(color);
-    colorStrings.set(color, text);
-  }
-  return text;
+  /** Canvases off screen for pictures of glyphs painted once (paint-glyphs.ts), where there are. */
+  sprites?: MakeSpriteCanvas | null;
 }
 
 /**
@@ -342,53 +331,6 @@ function label(
   return { x: left, y: topmost, width: after - left, height: boxBottom - topmost };
 }
 
-/** A marker's triangle is 10 px wide and 9 px tall, its point down, with a stem under it. */
-const MARKER_HALF_WIDTH = 5;
-const MARKER_TRIANGLE_HEIGHT = 9;
-
-/**
- * Markers side by side on consecutive pixels, from the one whose point is on pixel `first` to
- * the one on pixel `last`: one triangle each, or where there are several, the band they make
- * together (their triangles' tops joined, their points on one line) and their stems as one
- * block, added to the path being built. At low zoom a view has a thousand such markers, and
- * filling each as a path of its own was most of a view's painting; between two points the band
- * fills the notch less than a pixel deep that separate triangles leave.
- */
-function addMarkers(context: Canvas2D, first: number, last: number, y: number): void {
-  context.moveTo(first - MARKER_HALF_WIDTH, y);
-  context.lineTo(last + MARKER_HALF_WIDTH, y);
-  context.lineTo(last, y + MARKER_TRIANGLE_HEIGHT);
-  if (last !== first) context.lineTo(first, y + MARKER_TRIANGLE_HEIGHT);
-  context.closePath();
-  context.rect(first, y + MARKER_TRIANGLE_HEIGHT, last - first + 1, MARKER_STEM_HEIGHT);
-}
-
-function pdfIcon(context: Canvas2D, x: number, y: number, occluded: boolean): void {
-  // The style is set and put back by hand: save() and restore() copy the context's whole state,
-  // the stage's clip included, and a view can have hundreds of icons.
-  context.globalAlpha = occluded ? 0.25 : 1;
-  context.beginPath();
-  context.moveTo(x + 3, y);
-  context.lineTo(x + 13, y);
-  context.lineTo(x + 17, y + 4);
-  context.lineTo(x + 17, y + 20);
-  context.lineTo(x + 3, y + 20);
-  context.closePath();
-  context.fillStyle = '#ffffff';
-  context.fill();
-  context.strokeStyle = colorString(PDF_ICON_COLOR);
-  context.lineWidth = 1.5;
-  context.stroke();
-  context.lineWidth = 1;
-  context.beginPath();
-  context.moveTo(x + 6, y + 8);
-  context.lineTo(x + 14, y + 8);
-  context.moveTo(x + 6, y + 12);
-  context.lineTo(x + 14, y + 12);
-  context.stroke();
-  context.globalAlpha = 1;
-}
-
 /** The selection's outline inside its box, cut just outside the stage's edges. */
 function selectionOutline(
   filler: RectFiller,
@@ -447,6 +389,12 @@ export function paintView(
   const measures = measuresOf(context);
   measures.begin();
   const musicFont = options.musicFont;
+  const glyphPaint = {
+    context,
+    ratio: options.pixelRatio,
+    width: stage.width,
+    sprites: options.sprites ?? null,
+  };
   context.save();
   context.beginPath();
   context.rect(stage.x, stage.y, stage.width, stage.height);
@@ -481,7 +429,7 @@ export function paintView(
         rectColors[n] ?? 0,
       );
     }
-    paintGlyphs(context, drawing, stage.x, top);
+    paintGlyphs(glyphPaint, drawing, stage.x, top);
     filler.forget();
     if (!drawing.labels?.length) continue;
     context.fillStyle = colorString(TEXT_COLOR);
@@ -500,53 +448,4 @@ export function paintView(
   if (options.selection) selectionOutline(filler, view, options.selection, stage);
   context.restore();
   return boxes;
-}
-
-/**
- * Markers and PDF icons. Markers of one colour that follow each other are filled as one path:
- * the rasteriser's cost is mostly per path, and filling in the glyphs' order keeps where markers
- * of two colours overlap as it was.
- */
-function paintGlyphs(context: Canvas2D, drawing: PaintedTimeline, left: number, top: number): void {
-  const { glyphs, glyphKinds, glyphColors } = drawing;
-  const count = glyphKinds.length;
-  let pathColor: number | null = null;
-  const fillPath = () => {
-    if (pathColor === null) return;
-    context.fillStyle = colorString(pathColor);
-    context.fill();
-    pathColor = null;
-  };
-  for (let n = 0; n < count; n++) {
-    const x = left + (glyphs[n * 2] ?? 0);
-    const y = top + (glyphs[n * 2 + 1] ?? 0);
-    if (glyphKinds[n] !== GLYPH_MARKER) {
-      fillPath();
-      pdfIcon(context, x, y, glyphKinds[n] === GLYPH_PDF_OCCLUDED);
-      continue;
-    }
-    // The marker's point is on the pixel its time falls in; so are those of the markers after
-    // it in the same colour on this or the next pixel, to draw together.
-    const color = glyphColors[n] ?? 0;
-    const first = Math.floor(x);
-    let last = first;
-    while (
-      n + 1 < count &&
-      glyphKinds[n + 1] === GLYPH_MARKER &&
-      glyphColors[n + 1] === color &&
-      top + (glyphs[n * 2 + 3] ?? 0) === y
-    ) {
-      const next = Math.floor(left + (glyphs[n * 2 + 2] ?? 0));
-      if (next !== last && next !== last + 1) break;
-      last = next;
-      n++;
-    }
-    if (color !== pathColor) {
-      fillPath();
-      pathColor = color;
-      context.beginPath();
-    }
-    addMarkers(context, first, last, y);
-  }
-  fillPath();
 }

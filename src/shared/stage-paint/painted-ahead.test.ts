@@ -36,11 +36,11 @@ function painter(
     options.musicFont ?? null,
     options.scratch === false ? undefined : makeScratch,
   );
-  const bitmaps = () => scratches.flatMap((scratch) => scratch.bitmaps);
+  const pictures = () => scratches.flatMap((scratch) => scratch.pictures);
   /** The colours of the rectangles painted on a list of drawings at the view's place. */
   const colors = (drawn: FakeCanvas2D['drawn']) =>
     drawn.filter((d) => d.op === 'fillRect' && d.args[0] === 10).map((d) => d.style);
-  return { stage, context, bitmaps, colors };
+  return { stage, context, pictures, scratches, colors };
 }
 
 /** Shows view 1 so that the painter knows the stage's size. */
@@ -58,14 +58,14 @@ describe('StagePainter painting ahead', () => {
   });
 
   it('paints a view laid out ahead before it is asked for, and shows its picture', async () => {
-    const { stage, context, bitmaps, colors } = painter();
+    const { stage, context, pictures, colors } = painter();
     await shownFirst(stage);
     const before = context.drawn.length;
     stage.receive(view(2, 0x222222));
     await tasksRun();
     // Painted off screen, not on the stage.
     expect(context.drawn.length).toBe(before);
-    const [picture] = bitmaps();
+    const [picture] = pictures();
     expect(colors(picture!.drawn)).toEqual(['#222222']);
 
     const shown = await stage.show({ key: 2, size, selection: null });
@@ -77,7 +77,7 @@ describe('StagePainter painting ahead', () => {
   });
 
   it('shows a view from its picture again when the page comes back to it', async () => {
-    const { stage, context, bitmaps } = painter();
+    const { stage, context, pictures } = painter();
     await shownFirst(stage);
     stage.receive(view(2, 0x222222));
     await tasksRun();
@@ -90,7 +90,7 @@ describe('StagePainter painting ahead', () => {
     const before = context.drawn.length;
     const shown = await stage.show({ key: 2, size, selection: null });
     expect(context.drawn.slice(before)).toEqual([
-      { op: 'drawImage', style: '', args: [bitmaps()[0]!.id, 0, 0] },
+      { op: 'drawImage', style: '', args: [pictures()[0]!.id, 0, 0] },
     ]);
     expect(Array.from(shown!.labels).slice(0, 4)).toEqual([0, 0, 60, 2]);
   });
@@ -113,35 +113,36 @@ describe('StagePainter painting ahead', () => {
   });
 
   it('paints a view the page asked for at the step, not ahead', async () => {
-    const { stage, context, bitmaps, colors } = painter();
+    const { stage, context, pictures, colors } = painter();
     await shownFirst(stage);
     stage.receive(view(2, 0x222222, false));
     await tasksRun();
-    expect(bitmaps()).toEqual([]);
+    expect(pictures()).toEqual([]);
     await stage.show({ key: 2, size, selection: null });
     expect(colors(context.drawn)).toEqual(['#111111', '#222222']);
   });
 
   it('paints a view again where the stage has another size than its picture', async () => {
-    const { stage, context, bitmaps, colors } = painter();
+    const { stage, context, scratches, colors } = painter();
     await shownFirst(stage);
     stage.receive(view(2, 0x222222));
     await tasksRun();
     await stage.show({ key: 2, size: { ...size, width: 900 }, selection: null });
     expect(context.drawn.some((d) => d.op === 'drawImage')).toBe(false);
     expect(colors(context.drawn)).toEqual(['#111111', '#222222']);
-    expect(bitmaps()[0]?.closed).toBe(true);
+    // The picture's canvas is freed, not kept for views of a size the stage no longer has.
+    expect(scratches.map((scratch) => scratch.width)).toEqual([0]);
   });
 
   it('paints the first view sent after a step at once, the others once the stage has rested', async () => {
-    const { stage, bitmaps, colors } = painter();
+    const { stage, pictures, colors } = painter();
     await shownFirst(stage);
     stage.receive(view(2, 0x222222));
     stage.receive(view(3, 0x333333));
     await tasksRun();
-    expect(bitmaps().map((bitmap) => colors(bitmap.drawn))).toEqual([['#222222']]);
+    expect(pictures().map((picture) => colors(picture.drawn))).toEqual([['#222222']]);
     await rested();
-    expect(bitmaps().map((bitmap) => colors(bitmap.drawn))).toEqual([['#222222'], ['#333333']]);
+    expect(pictures().map((picture) => colors(picture.drawn))).toEqual([['#222222'], ['#333333']]);
   });
 
   it('paints a view sent ahead while a frame is on its way only once that frame is on screen', async () => {
@@ -150,21 +151,21 @@ describe('StagePainter painting ahead', () => {
       new Promise<number>((resolve) => {
         frameShown = resolve;
       });
-    const { stage, bitmaps, colors } = painter({ frame });
+    const { stage, pictures, colors } = painter({ frame });
     stage.receive(view(1, 0x111111, false));
     const shown = stage.show({ key: 1, size, selection: null });
     // The next zoom step's view comes while view 1's frame is on its way.
     stage.receive(view(2, 0x222222));
     await tasksRun();
-    expect(bitmaps()).toEqual([]);
+    expect(pictures()).toEqual([]);
     frameShown(16);
     await shown;
     await tasksRun();
-    expect(bitmaps().map((bitmap) => colors(bitmap.drawn))).toEqual([['#222222']]);
+    expect(pictures().map((picture) => colors(picture.drawn))).toEqual([['#222222']]);
   });
 
   it('drops the views queued ahead of a view once another is shown', async () => {
-    const { stage, bitmaps } = painter();
+    const { stage, pictures } = painter();
     await shownFirst(stage);
     stage.receive(view(2, 0x222222));
     stage.receive(view(3, 0x333333));
@@ -172,24 +173,39 @@ describe('StagePainter painting ahead', () => {
     stage.receive(view(4, 0x444444, false));
     await stage.show({ key: 4, size, selection: null });
     await rested();
-    expect(bitmaps()).toHaveLength(1);
+    expect(pictures()).toHaveLength(1);
   });
 
-  it('keeps the three pictures painted last, and frees the others', async () => {
-    const { stage, bitmaps } = painter();
+  it('keeps the three pictures painted last, and paints the next on the canvas of the oldest', async () => {
+    const { stage, context, scratches, colors } = painter();
     await shownFirst(stage);
-    for (let key = 2; key <= 5; key++) {
-      stage.receive(view(key, 0x222222));
+    for (let key = 2; key <= 6; key++) {
+      stage.receive(view(key, 0x100000 * key));
       await rested();
     }
-    expect(bitmaps().map((bitmap) => bitmap.closed)).toEqual([true, false, false, false]);
+    // Views 2 to 5 painted on a canvas each; view 6 on view 2's, whose picture was dropped.
+    expect(scratches.map((scratch) => scratch.pictures.map((p) => colors(p.drawn)))).toEqual([
+      [['#200000'], ['#600000']],
+      [['#300000']],
+      [['#400000']],
+      [['#500000']],
+    ]);
+    const before = context.drawn.length;
+    await stage.show({ key: 2, size, selection: null });
+    expect(colors(context.drawn.slice(before))).toEqual(['#200000']);
+    await stage.show({ key: 6, size, selection: null });
+    expect(context.drawn.at(-1)).toEqual({
+      op: 'drawImage',
+      style: '',
+      args: [scratches[0]!.latest()!.id, 0, 0],
+    });
   });
 
   it('paints nothing ahead before the stage has a size, or without a canvas off screen', async () => {
     const first = painter();
     first.stage.receive(view(2, 0x222222));
     await tasksRun();
-    expect(first.bitmaps()).toEqual([]);
+    expect(first.pictures()).toEqual([]);
 
     const page = painter({ scratch: false });
     await shownFirst(page.stage);
@@ -201,12 +217,12 @@ describe('StagePainter painting ahead', () => {
 
   it('waits for the music font before painting a view with music glyphs ahead', async () => {
     const font: MusicFont = { loaded: () => null, load: () => new Promise(() => {}) };
-    const { stage, bitmaps } = painter({ musicFont: font });
+    const { stage, pictures } = painter({ musicFont: font });
     await shownFirst(stage);
     const score = view(2, 0x222222);
     score.timelines[0]!.labels = [{ x: 10, y: 30, text: '\uE050', size: 20, font: 'music' }];
     stage.receive(score);
     await tasksRun();
-    expect(bitmaps()).toEqual([]);
+    expect(pictures()).toEqual([]);
   });
 });

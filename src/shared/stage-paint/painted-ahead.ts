@@ -1,16 +1,17 @@
-import type { Canvas2D, PaintBitmap, PaintCanvas } from './paint-view';
+import type { Canvas2D, PaintCanvas } from './paint-view';
 import type { StagedView, StageSize } from './stage-painter';
 
-/** A canvas off screen whose picture can be taken as a bitmap (a worker's OffscreenCanvas). */
-export interface ScratchCanvas extends PaintCanvas {
-  transferToImageBitmap(): PaintBitmap;
-}
+/**
+ * A canvas off screen (a worker's OffscreenCanvas) to paint a view ahead on; the stage draws it
+ * as an image when the view is shown.
+ */
+export type ScratchCanvas = PaintCanvas;
 
 /** A view painted ahead: its picture at a size, and the boxes of the labels painted in it. */
 export interface AheadPicture {
   key: number;
   size: StageSize;
-  bitmap: PaintBitmap;
+  canvas: ScratchCanvas;
   labels: Float32Array;
 }
 
@@ -40,19 +41,24 @@ function sameSize(a: StageSize, b: StageSize): boolean {
 }
 
 /**
- * The views the page will likely ask for next, painted before it does, one per task, on a canvas
+ * The views the page will likely ask for next, painted before it does, one per task, on canvases
  * off screen: showing one is then a copy of its picture. Most of a view's time on the painter's
  * thread is the rasterising of what was painted, at the frame after the paint, so a step whose
  * view was painted ahead is on screen a frame earlier, even at the pace of a key held down.
  * After each view shown, the first view sent ahead (the likeliest next) is painted at once, the
  * others once the stage has rested (REST_MS).
+ *
+ * Each picture has a canvas of its own, and a canvas whose picture is dropped is painted again:
+ * taking a canvas's picture as a bitmap (transferToImageBitmap) leaves it a new backing store to
+ * allocate and clear on its next paint, which cost more than the painting of a view.
  */
 export class PaintedAhead {
   private readonly painted: AheadPicture[] = [];
   private queue: StagedView[] = [];
   private cancel: (() => void) | null = null;
   private paintedSinceShown = 0;
-  private scratch: ScratchCanvas | null = null;
+  /** Canvases whose pictures were dropped, to paint the next view ahead on. */
+  private spare: ScratchCanvas[] = [];
   /** The frame of the view shown last, until it is on screen. */
   private held: Promise<void> | null = null;
 
@@ -86,8 +92,9 @@ export class PaintedAhead {
     const index = this.painted.findIndex((kept) => kept.key === key);
     if (index < 0) return null;
     const [found] = this.painted.splice(index, 1);
-    if (!found || !sameSize(found.size, size)) {
-      found?.bitmap.close();
+    if (!found) return null;
+    if (!sameSize(found.size, size)) {
+      release(found.canvas);
       return null;
     }
     // Kept, as the latest: the page may come back to it.
@@ -114,7 +121,7 @@ export class PaintedAhead {
 
   /** Drops every picture (the music font came: those painted without it are wrong). */
   clear(): void {
-    for (const kept of this.painted) kept.bitmap.close();
+    for (const kept of this.painted) this.spare.push(kept.canvas);
     this.painted.length = 0;
   }
 
@@ -134,21 +141,37 @@ export class PaintedAhead {
     const view = this.queue.shift();
     const size = this.stageSize();
     if (!view || !size) return;
-    const width = Math.round(size.width * size.pixelRatio);
-    const height = Math.round(size.height * size.pixelRatio);
-    if (!this.scratch || this.scratch.width !== width || this.scratch.height !== height) {
-      this.scratch = this.makeScratch(width, height);
-    }
-    const context = this.scratch?.getContext('2d', { alpha: false });
-    if (!this.scratch || !context) {
+    const canvas = this.canvasFor(size);
+    const context = canvas?.getContext('2d', { alpha: false });
+    if (!canvas || !context) {
       this.queue = [];
       return;
     }
+    const started = performance.now();
     const labels = this.paint(context, view, size);
-    // Taking the picture rasterises what was painted, now rather than at the step's frame.
-    const bitmap = this.scratch.transferToImageBitmap();
+    // Reading a pixel rasterises what was painted, now rather than at the step's frame.
+    context.getImageData(0, 0, 1, 1);
+    // For the bench: a view's painting ahead, rasterising included.
+    performance.measure('stage:ahead', { start: started, end: performance.now() });
     this.paintedSinceShown += 1;
-    this.painted.push({ key: view.key, size, bitmap, labels });
-    if (this.painted.length > KEPT) this.painted.shift()?.bitmap.close();
+    this.painted.push({ key: view.key, size, canvas, labels });
+    const dropped = this.painted.length > KEPT ? this.painted.shift() : undefined;
+    if (dropped) this.spare.push(dropped.canvas);
   }
+
+  /** A spare canvas of the stage's size in device pixels, or a new one; spares of others go. */
+  private canvasFor(size: StageSize): ScratchCanvas | null {
+    const width = Math.round(size.width * size.pixelRatio);
+    const height = Math.round(size.height * size.pixelRatio);
+    const fits = (canvas: ScratchCanvas) => canvas.width === width && canvas.height === height;
+    for (const canvas of this.spare) if (!fits(canvas)) release(canvas);
+    this.spare = this.spare.filter(fits);
+    return this.spare.pop() ?? this.makeScratch(width, height);
+  }
+}
+
+/** Frees a canvas's pixels now rather than when it is collected. */
+function release(canvas: ScratchCanvas): void {
+  canvas.width = 0;
+  canvas.height = 0;
 }

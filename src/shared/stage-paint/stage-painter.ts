@@ -8,7 +8,8 @@ import {
   type PaintedView,
   type SelectionBox,
 } from './paint-view';
-import { PaintedAhead, type AheadPicture, type ScratchCanvas } from './painted-ahead';
+import type { SpriteCanvas } from './paint-glyphs';
+import { PaintedAhead, type AheadPicture } from './painted-ahead';
 
 /** A view as the file worker hands it to the stage painter: its drawing, under the layout's key. */
 export interface StagedView extends PaintedView {
@@ -133,7 +134,9 @@ export class StagePainter {
     private readonly nextFrame: () => Promise<number>,
     private readonly musicFont: MusicFont | null = null,
     /** A canvas off screen to paint views ahead on; null where there is none. */
-    scratch: (width: number, height: number) => ScratchCanvas | null = () => null,
+    scratch: (width: number, height: number) => SpriteCanvas | null = () => null,
+    /** A canvas off screen for glyphs painted once (paint-glyphs.ts); by default, `scratch`. */
+    private readonly sprites: (width: number, height: number) => SpriteCanvas | null = scratch,
   ) {
     this.ahead = new PaintedAhead(
       scratch,
@@ -231,11 +234,11 @@ export class StagePainter {
     view: StagedView,
     selection: SelectionBox | null,
   ): Float32Array {
-    const { size, bitmap } = picture;
+    const { size, canvas } = picture;
     this.sizeCanvas(size);
     const context = this.context;
     context.setTransform(1, 0, 0, 1, 0, 0);
-    context.drawImage(bitmap, 0, 0);
+    context.drawImage(canvas, 0, 0);
     context.setTransform(size.pixelRatio, 0, 0, size.pixelRatio, 0, 0);
     if (selection) {
       const stage = { x: 0, y: 0, width: size.width, height: size.height };
@@ -265,7 +268,12 @@ export class StagePainter {
       context,
       view,
       { x: 0, y: 0, width: size.width, height: size.height },
-      { pixelRatio: size.pixelRatio, selection, musicFont: this.musicFont?.loaded() ?? null },
+      {
+        pixelRatio: size.pixelRatio,
+        selection,
+        musicFont: this.musicFont?.loaded() ?? null,
+        sprites: this.sprites,
+      },
     );
     return Float32Array.from(boxes);
   }
