@@ -126,6 +126,7 @@ export class StagePainter {
   private wanted: { show: StageShow; done: (shown: ShownView | null) => void } | null = null;
   private ruler: { canvas: PaintCanvas; context: Canvas2D } | null = null;
   private readonly ahead: PaintedAhead;
+  private paintedOnce = false;
 
   constructor(
     private readonly canvas: PaintCanvas,
@@ -272,9 +273,13 @@ export class StagePainter {
         pixelRatio: size.pixelRatio,
         selection,
         musicFont: this.musicFont?.loaded() ?? null,
-        sprites: this.sprites,
+        // The first view (the page's first frame) is filled path by path: the code that
+        // rasterises glyphs here runs slowly until the engine has compiled it, as it soon does
+        // on the views painted ahead at rest.
+        sprites: this.paintedOnce ? this.sprites : null,
       },
     );
+    this.paintedOnce = true;
     return Float32Array.from(boxes);
   }
 }
