@@ -1,5 +1,5 @@
 import { formatTime } from '../shared/time-format';
-import { stackTimelines } from '../shared/viewer-layout/timeline-heights';
+import { stackTimelines } from '../shared/viewer-layout/row-stack';
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import { defaultPanelWidth } from './pdf/panel-geometry';
 import { DIVIDER_WIDTH } from './pdf/pdf-constants';

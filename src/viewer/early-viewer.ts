@@ -1,6 +1,6 @@
 import type { StageSize } from '../shared/stage-paint/stage-painter';
 import { timeAxisWidth } from '../shared/viewer-layout/layout-constants';
-import { fitTimelineHeights, stackTimelines } from '../shared/viewer-layout/timeline-heights';
+import { fitTimelineHeights, stackTimelines } from '../shared/viewer-layout/row-stack';
 import type { ViewerHeader } from '../shared/viewer-layout/viewer-document';
 import type { ViewRequest } from '../shared/viewer-layout/view-layout';
 import { showEarlyShell } from './early-shell';

@@ -3,7 +3,8 @@ import type { ViewerFileWorkerApi } from '../shared/viewer-file-worker-api';
 import type { OpenResult, ViewerFileApi } from '../shared/viewer-file-session';
 import type { PrepareOptions } from '../shared/viewer-layout/viewer-document';
 import type { ViewerBytesRequest } from './viewer-data';
-import { sameView, type ViewLayout, type ViewRequest } from '../shared/viewer-layout/view-layout';
+import type { ViewLayout } from '../shared/viewer-layout/view-layout';
+import { sameView, type ViewRequest } from '../shared/viewer-layout/view-request';
 
 /** The file session's API as the page sees it: every call is asynchronous, in a worker or not. */
 export type FileApi = {

@@ -1,11 +1,8 @@
 import * as Comlink from 'comlink';
 import type { RulerView } from '../shared/stage-paint/paint-ruler';
 import type { SelectionBox } from '../shared/stage-paint/paint-view';
-import {
-  stagedView,
-  type StagePainterApi,
-  type StageSize,
-} from '../shared/stage-paint/stage-painter';
+import type { StagePainterApi, StageSize } from '../shared/stage-paint/stage-painter';
+import { stagedView } from '../shared/stage-paint/staged-view';
 import type { ViewLayout } from '../shared/viewer-layout/view-layout';
 import { showRulerSize } from './ruler-canvas';
 import type { ViewerFileClient } from './viewer-file-client';

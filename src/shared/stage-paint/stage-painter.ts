@@ -1,22 +1,17 @@
-import type { ViewLayout } from '../viewer-layout/view-layout';
 import { paintRuler, RULER_HEIGHT, type RulerView } from './paint-ruler';
 import {
   paintSelection,
   paintView,
   type Canvas2D,
   type PaintCanvas,
-  type PaintedView,
   type SelectionBox,
 } from './paint-view';
 import type { SpriteCanvas } from './paint-glyphs';
 import { PaintedAhead, type AheadPicture } from './painted-ahead';
+import type { StagedView } from './staged-view';
 
-/** A view as the file worker hands it to the stage painter: its drawing, under the layout's key. */
-export interface StagedView extends PaintedView {
-  key: number;
-  /** Laid out ahead of the page's asking (painted ahead too, where the painter can). */
-  ahead?: boolean;
-}
+// The page's first screen imports these alone, without the painting code.
+export { stagedView, type StagedView } from './staged-view';
 
 /** The stage's size in CSS px and the device's pixels per CSS px. */
 export interface StageSize {
@@ -74,28 +69,6 @@ export interface StagePainterApi {
  * not said to show yet. The views kept for later are the file worker's (ViewCache).
  */
 const VIEWS_ON_THEIR_WAY = 6;
-
-/**
- * The drawing part of a layout, copied for the stage painter: shapes and labels (the page gets
- * the layout itself, with its hit areas, for the pointer and the list of labels).
- */
-export function stagedView(key: number, layout: ViewLayout): StagedView {
-  return {
-    key,
-    rows: layout.rows,
-    timelines: layout.timelines.map(
-      ({ index, rects, rectColors, glyphs, glyphKinds, glyphColors, labels }) => ({
-        index,
-        rects,
-        rectColors,
-        glyphs,
-        glyphKinds,
-        glyphColors,
-        labels,
-      }),
-    ),
-  };
-}
 
 /** The music font, loaded where the painter runs the first time a view has a music glyph. */
 export interface MusicFont {

@@ -1,8 +1,9 @@
 import { KIND_LAYOUTS } from './kinds/registry';
-import { sameHeights, stackTimelines, type StackedRow } from './timeline-heights';
+import { stackTimelines, type StackedRow } from './row-stack';
 import { DRAWING_ARRAYS, DrawingBuilder, type TimelineDrawing } from './timeline-drawing';
 import { pixelsPerSecond, type TimeScale } from './time-scale';
 import type { PreparedFile } from './viewer-document';
+import type { ViewRequest } from './view-request';
 
 export {
   GLYPH_MARKER,
@@ -12,30 +13,8 @@ export {
   type GlyphKind,
   type TimelineDrawing,
 } from './timeline-drawing';
-
-export interface ViewRequest {
-  zoom: number;
-  scrollLeft: number;
-  viewportWidth: number;
-  /** Content width at zoom 1 (the fit-to-screen width). */
-  width: number;
-  /**
-   * Each timeline's height, in stack order, as fitted to the window (fitTimelineHeights);
-   * without them every timeline gets its least height.
-   */
-  heights?: number[];
-}
-
-/** Whether two requests ask for the same view (and so get the same layout). */
-export function sameView(a: ViewRequest, b: ViewRequest): boolean {
-  return (
-    a.zoom === b.zoom &&
-    a.scrollLeft === b.scrollLeft &&
-    a.viewportWidth === b.viewportWidth &&
-    a.width === b.width &&
-    sameHeights(a.heights ?? [], b.heights ?? [])
-  );
-}
+// What a view is asked by, which the page's first screen needs without the layouts.
+export { sameView, type ViewRequest } from './view-request';
 
 export interface ViewLayout {
   scale: TimeScale;
