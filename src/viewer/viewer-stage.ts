@@ -16,10 +16,7 @@ import type { ViewerFileClient } from './viewer-file-client';
 import { WhenResting } from './when-resting';
 import { WorkerStage } from './worker-stage';
 
-/**
- * The list of the labels on screen and the view's data attributes are written once no new view
- * has come for this long: a burst of zoom or scroll steps writes them once, after it.
- */
+/** The list of labels and the view's data attributes wait for this rest: a burst writes once. */
 const TEXT_LAYER_REST_MS = 150;
 
 export interface StageListener {
@@ -89,7 +86,7 @@ export class ViewerStage {
     return this.shownLayout;
   }
 
-  /** Creates the painter on a canvas of `width` x `height` and paints the view that is here. */
+  /** Creates the painter (sized anew if the stage was meanwhile) and paints the view here. */
   async start(width: number, height: number): Promise<void> {
     this.width = width;
     this.canvasHeight = height;
@@ -109,6 +106,7 @@ export class ViewerStage {
       return;
     }
     this.scene = scene;
+    scene.resize(this.width, this.canvasHeight);
     this.elements.region.dataset.renderer = scene.painter;
     if (this.shownLayout) this.paint(this.shownLayout, null);
   }

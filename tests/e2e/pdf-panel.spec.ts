@@ -163,6 +163,22 @@ test('shows page 1 of the first score beside the timelines, with no console erro
   expect(problems).toEqual([]);
 });
 
+test('the stage and its time ruler are as wide as the timelines beside the panel', async ({
+  page,
+}) => {
+  // Opened on a moment: the panel takes its room while the stage is being made.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/viewer/${ids.main}?t=2&z=4`);
+  await expect(page.getByTestId('timelines')).toHaveAttribute('data-drawn', 'true');
+  await expect(page.getByTestId('pdf-panel')).toBeVisible();
+  const room = await width(page.getByTestId('timelines-scroller'));
+  const stage = page.getByTestId('timelines').locator('canvas.viewer-canvas');
+  const ruler = page.locator('canvas.viewer-ruler__canvas');
+  // A ruler wider on the page than it was painted for stretched its times away from the playhead.
+  await expect.poll(() => width(stage)).toBeCloseTo(room, 0);
+  await expect.poll(() => width(ruler)).toBeCloseTo(room, 0);
+});
+
 test('turns to page 2 half a second before its marker during playback, with no blank frame', async ({
   page,
 }) => {
