@@ -28,9 +28,6 @@ import { forwardStageScrolling, ScrollerWrites, type StageScrolling } from './st
 import type { ViewerFileClient } from './viewer-file-client';
 import type { ViewerStage } from './viewer-stage';
 
-/** A zoom step whose view reached the painter within this (ms) came on a quick main thread. */
-const QUICK_STEP_MS = 4.5;
-
 export interface ViewElements {
   /** The timelines' box, whose room the rows' heights are fitted to. */
   region: HTMLElement;
@@ -177,14 +174,13 @@ export class ViewerView {
   }
 
   /**
-   * Has the file worker lay out (and the painter paint) the views likeliest next: while playback
-   * turns pages, the next page; at rest, the zoom steps either side, once a view. A quick zoom
-   * step asks as its view goes to the painter (the pictures are ready a frame sooner); a slow
-   * one once it is on screen, as its own frame would wait for the asking.
+   * Has the file worker lay out (and the painter paint) the views likeliest next, once a view is
+   * on screen: while playback turns pages, the next page; at rest, the zoom steps either side,
+   * once a view. Asked for sooner, while a zoom step's own frame is on its way, their layouts
+   * and paints took the cores that frame needed.
    */
-  prefetchAhead(zoomStartedAt?: number): void {
-    const late = zoomStartedAt !== undefined && performance.now() - zoomStartedAt > QUICK_STEP_MS;
-    if (this.disposed || late) return;
+  prefetchAhead(): void {
+    if (this.disposed) return;
     const playing = this.media.isPlaying();
     if (playing && this.followsByPage) this.prefetch(nextPage(this.view));
     if (playing || this.aheadOf === this.view) return;
