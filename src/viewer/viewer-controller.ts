@@ -64,7 +64,8 @@ export class ViewerController {
     this.band = new LoopBand(elements.ruler, xOf);
     this.stage = new ViewerStage(client, elements, {
       stack: (stack) => listener.stack(stack),
-      painting: () => {
+      painting: (_layout, zoomStartedAt) => {
+        if (zoomStartedAt !== null) this.view.prefetchAhead(zoomStartedAt);
         this.input.viewChanged();
         this.knobs = Array.from(
           elements.region.querySelectorAll<HTMLElement>('[data-slider-knob], [data-ruler-head]'),

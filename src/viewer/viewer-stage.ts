@@ -22,8 +22,11 @@ const TEXT_LAYER_REST_MS = 150;
 export interface StageListener {
   /** The timelines were drawn at other heights (the window's height changed). */
   stack(stack: TimelineStack): void;
-  /** A new layout went to the painter: what follows the view (playhead, hover) catches up. */
-  painting(layout: ViewLayout): void;
+  /**
+   * A new layout went to the painter: what follows the view (playhead, hover) catches up.
+   * `zoomStartedAt`: the start of the zoom step it answers, if it answers one.
+   */
+  painting(layout: ViewLayout, zoomStartedAt: number | null): void;
   /** The first view, or one a zoom step asked for, is on screen. */
   shown(): void;
   /** The selection's outline in a layout, if it has one. */
@@ -173,7 +176,7 @@ export class ViewerStage {
     scene.drawSelection(this.listener.selectionBox(layout));
     // The stage first: a worker paints it meanwhile, while this thread updates the DOM.
     const onScreen = scene.render();
-    this.listener.painting(layout);
+    this.listener.painting(layout, zoomStartedAt);
     const first = !this.drawnOnce;
     this.drawnOnce = true;
     void onScreen.then((frame) => this.onScreen(layout, frame, first, zoomStartedAt, ruler));

@@ -28,6 +28,9 @@ import { forwardStageScrolling, ScrollerWrites, type StageScrolling } from './st
 import type { ViewerFileClient } from './viewer-file-client';
 import type { ViewerStage } from './viewer-stage';
 
+/** A zoom step whose view reached the painter within this (ms) came on a quick main thread. */
+const QUICK_STEP_MS = 4.5;
+
 export interface ViewElements {
   /** The timelines' box, whose room the rows' heights are fitted to. */
   region: HTMLElement;
@@ -55,8 +58,8 @@ export class ViewerView {
   private lastZoomDirection: 1 | -1 = 1;
   /** The view before this one: a zoom step back to it asks for it again, not for a near copy. */
   private viewBefore: ViewState | null = null;
-  /** The view whose zoom steps either side were asked for last. */
-  private aheadOf: ViewState | null = null;
+  /** The view whose zoom steps were asked for last, and how many of the two. */
+  private aheadOf: { view: ViewState; steps: number } | null = null;
   private disposed = false;
   /** Where playback was at the last frame it was followed continuously, and when. */
   private lastFollowed: { time: number; at: number } | null = null;
@@ -174,20 +177,22 @@ export class ViewerView {
   }
 
   /**
-   * Has the file worker lay out (and the painter paint) the views likeliest next, once a view is
-   * on screen: while playback turns pages, the next page; at rest, the zoom steps either side,
-   * once a view. Asked for sooner, while a zoom step's own frame is on its way, their layouts
-   * and paints took the cores that frame needed.
+   * Has the file worker lay out (and the painter paint) the views likeliest next: while playback
+   * turns pages, the next page; at rest, the zoom steps either side, once a view: as a quick zoom
+   * step's view goes to the painter (`zoomStartedAt`), the step onward (ready a frame sooner), the
+   * other once on screen (more then would take the cores that step's own frame needs).
    */
-  prefetchAhead(): void {
-    if (this.disposed) return;
+  prefetchAhead(zoomStartedAt?: number): void {
+    const steps = zoomStartedAt === undefined ? 2 : 1;
+    if (this.disposed || performance.now() - (zoomStartedAt ?? Infinity) > QUICK_STEP_MS) return;
     const playing = this.media.isPlaying();
     if (playing && this.followsByPage) this.prefetch(nextPage(this.view));
-    if (playing || this.aheadOf === this.view) return;
-    this.aheadOf = this.view;
+    const asked = this.aheadOf?.view === this.view ? this.aheadOf.steps : 0;
+    if (playing || asked >= steps) return;
+    this.aheadOf = { view: this.view, steps };
     // The worker answers in order: the step the user is likeliest to take next comes first.
     const directions = this.lastZoomDirection === 1 ? ([1, -1] as const) : ([-1, 1] as const);
-    for (const direction of directions) {
+    for (const direction of directions.slice(asked, steps)) {
       const next = zoomStepped(this.view, direction, this.media.currentTime(), this.viewBefore);
       if (next) this.prefetch(next);
     }
@@ -227,10 +232,8 @@ export class ViewerView {
     const now = performance.now();
     const last = this.lastFollowed;
     this.lastFollowed = { time, at: now };
-    const pace =
-      last && now > last.at
-        ? Math.min(3, Math.max(0, ((time - last.time) / (now - last.at)) * 1000))
-        : 0;
+    const seen = last && now > last.at ? ((time - last.time) / (now - last.at)) * 1000 : 0;
+    const pace = Math.min(3, Math.max(0, seen));
     const next = followingClosely(this.view, time + (pace * this.stage.viewLatency) / 1000);
     if (next.scrollLeft !== this.view.scrollLeft) this.setView(next, null);
   }
