@@ -1,9 +1,9 @@
-import { MARKER_STEM_HEIGHT } from '../viewer-layout/layout-constants';
+import {
+  MARKER_HALF_WIDTH,
+  MARKER_STEM_HEIGHT,
+  MARKER_TRIANGLE_HEIGHT,
+} from '../viewer-layout/layout-constants';
 import type { Canvas2D, PaintCanvas } from './paint-view';
-
-/** A marker's triangle is 10 px wide and 9 px tall, its point down, with a stem under it. */
-export const MARKER_HALF_WIDTH = 5;
-export const MARKER_TRIANGLE_HEIGHT = 9;
 
 /** How far down a marker reaches from its top: the triangle, then the stem. */
 const MARKER_DEPTH = MARKER_TRIANGLE_HEIGHT + MARKER_STEM_HEIGHT;

@@ -1,11 +1,11 @@
-import { MARKER_STEM_HEIGHT, PDF_ICON_COLOR } from '../viewer-layout/layout-constants';
-import { GLYPH_MARKER, GLYPH_PDF_OCCLUDED } from '../viewer-layout/timeline-drawing';
 import {
   MARKER_HALF_WIDTH,
+  MARKER_STEM_HEIGHT,
   MARKER_TRIANGLE_HEIGHT,
-  MarkerStrip,
-  type MarkerRow,
-} from './marker-strip';
+  PDF_ICON_COLOR,
+} from '../viewer-layout/layout-constants';
+import { GLYPH_MARKER, GLYPH_PDF_OCCLUDED } from '../viewer-layout/timeline-drawing';
+import { MarkerStrip, type MarkerRow } from './marker-strip';
 import { colorString } from './paint-colors';
 import type { Canvas2D, PaintCanvas, PaintedTimeline } from './paint-view';
 

@@ -100,7 +100,13 @@ export const EVEN_BAND_COLOR = 0xf7f7f5;
 export const ODD_BAND_COLOR = 0xefefec;
 /** The white gap under each timeline. */
 export const SPACING_COLOR = 0xffffff;
-/** A marker: a triangle 10 px wide, 9 px tall, and a 1 px stem this long under its point. */
+/**
+ * A marker, drawn by the painter and hit by the pointer alike: a triangle reaching
+ * MARKER_HALF_WIDTH either side of its time and MARKER_TRIANGLE_HEIGHT down to its point, and a
+ * 1 px stem MARKER_STEM_HEIGHT long under the point.
+ */
+export const MARKER_HALF_WIDTH = 5;
+export const MARKER_TRIANGLE_HEIGHT = 9;
 export const MARKER_STEM_HEIGHT = 17;
 export const TEXT_COLOR = 0x1f1f1f;
 /** Glyphs painted under the shapes (a score's signatures): lighter than the notes over them. */

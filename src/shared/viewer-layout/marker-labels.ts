@@ -1,4 +1,4 @@
-import { SMALL_LABEL_FONT_SIZE } from './layout-constants';
+import { MARKER_HALF_WIDTH, SMALL_LABEL_FONT_SIZE } from './layout-constants';
 import { EDGE_WIDTH_FACTOR, edgeLabelWidth, fitLabel } from './label-fit';
 
 export interface PlacedMarkerLabel {
@@ -7,8 +7,6 @@ export interface PlacedMarkerLabel {
   text: string;
 }
 
-/** A marker's triangle reaches this far either side of its time. */
-const MARKER_HALF_WIDTH = 5;
 /** Between a marker's triangle and its label. */
 const LABEL_GAP = 2;
 /** The last marker's label may run this far when nothing follows it. */

@@ -2,6 +2,7 @@ import type { MarkerComponentJson } from '../../api-types';
 import { parseColor } from '../label-fit';
 import {
   DEFAULT_MARKER_COLOR,
+  MARKER_HALF_WIDTH,
   MARKER_HEIGHT,
   MAX_MARKER_HEIGHT,
   SMALL_LABEL_FONT_SIZE,
@@ -12,7 +13,6 @@ import { GLYPH_MARKER } from '../timeline-drawing';
 import { aggregatePoints } from '../visible-range';
 import { centredTop, pointKind, pointsOnScreen, sortedPoints } from './kind-layout';
 
-const MARKER_HALF_WIDTH = 5;
 /** Where a marker (a triangle with a stem under it, one glyph) starts below the row's top. */
 const MARKER_GLYPH_Y = 2;
 /** How far left of the view markers are looked at: a label there may reach into the view. */
