@@ -17,11 +17,6 @@ async function nextFrameSinceEpoch(): Promise<number> {
   return performance.timeOrigin + (await nextPageFrame());
 }
 
-/**
- * The stage painted on the page's own canvas, where the browser cannot hand a canvas to a
- * worker (no OffscreenCanvas) or there is no stage worker: the same StagePainter and paintView
- * as the worker's, given each layout as it comes.
- */
 /** A canvas of the page's, not on it, to paint glyphs on once. */
 function pageCanvas(width: number, height: number): PaintCanvas {
   const canvas = document.createElement('canvas');
@@ -31,6 +26,11 @@ function pageCanvas(width: number, height: number): PaintCanvas {
   return canvas as PaintCanvas;
 }
 
+/**
+ * The stage painted on the page's own canvas, where the browser cannot hand a canvas to a
+ * worker (no OffscreenCanvas) or there is no stage worker: the same StagePainter and paintView
+ * as the worker's, given each layout as it comes.
+ */
 export class PageStage implements StageScene {
   readonly painter = 'page';
   private size: StageSize;

@@ -86,7 +86,7 @@ export class ViewerStage {
     return this.shownLayout;
   }
 
-  /** Creates the painter (sized anew if the stage was meanwhile) and paints the view here. */
+  /** Creates the painter (at the stage's width, should it change meanwhile), paints the view. */
   async start(width: number, height: number): Promise<void> {
     this.width = width;
     this.canvasHeight = height;
